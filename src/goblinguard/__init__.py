@@ -1,0 +1,1 @@
+"""Placeholder while the engine is written."""
