@@ -8,6 +8,8 @@ It holds what every game uses — the immutable :class:`Rng`, the :class:`Game` 
 
 from __future__ import annotations
 
+import contextlib
+
 from ._agents import Agent, RandomAgent, play
 from ._errors import (
     ContentError,
@@ -63,8 +65,6 @@ __version__ = "0.1.0"
 for _name in __all__:
     _obj = globals()[_name]
     if getattr(_obj, "__module__", "").startswith("tabletop_rules._"):
-        try:
+        with contextlib.suppress(AttributeError, TypeError):  # constants and aliases
             _obj.__module__ = __name__
-        except (AttributeError, TypeError):
-            pass
 del _name, _obj

@@ -24,6 +24,7 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
 
     ``cls`` must be a slotted attrs class; arguments are the field values in field order.
 
+    >>> import attrs
     >>> @attrs.frozen
     ... class Move:
     ...     src: int

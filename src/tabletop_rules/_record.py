@@ -1,6 +1,7 @@
-"""`Record`: a game written down as its start and its actions; `replay` plays it back."""
+"""`Record`: a game written down as its start and its actions; `replay` plays it back.
 
-from __future__ import annotations
+This module keeps real (not postponed) annotations so cattrs can resolve the generic fields.
+"""
 
 from collections.abc import Iterator
 from typing import Any, Generic, TypeVar
@@ -17,7 +18,7 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-def _one_start(inst: Record[Any, Any, Any], _attr: object, _value: object) -> None:
+def _one_start(inst: "Record[Any, Any, Any]", _attr: object, _value: object) -> None:
     if (inst.seed is None) == (inst.start is None):
         raise ValueError("a Record starts from exactly one of: a seed (with a config) or a state")
 

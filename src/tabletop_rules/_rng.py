@@ -15,7 +15,7 @@ by Vigna)::
 
 Bounded draws (:meth:`Rng.below`) use rejection sampling, so every value is exactly equally likely;
 :meth:`Rng.shuffle` is a Fisher-Yates shuffle from the last position down. The test suite pins the
-outputs as test vectors, so the same seed gives the same numbers on every platform and Python version.
+outputs as test vectors: the same seed gives the same numbers on every platform and Python.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from enum import Enum
 from typing import Any, TypeVar
 
 import attrs
@@ -77,8 +76,24 @@ def _structure_float(value: Any, _type: Any) -> float:
     raise ValueError(f"expected a number, got {value!r}")
 
 
-def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
-    return sorted(value)
+def _sorted(items: list[Any]) -> list[Any]:
+    try:
+        return sorted(items)
+    except TypeError:  # mixed or unorderable items (objects): order by their JSON text
+        return sorted(items, key=canonical_json)
+
+
+def _is_frozenset(cls: Any) -> bool:
+    return cls is frozenset or getattr(cls, "__origin__", None) is frozenset
+
+
+def _frozenset_hook(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any], list[Any]]]:
+    def factory(cls: Any) -> Callable[[Any], list[Any]]:
+        args = getattr(cls, "__args__", None)
+        element = args[0] if args else Any
+        return lambda value: _sorted([conv.unstructure(item, element) for item in value])
+
+    return factory
 
 
 def make_converter() -> cattrs.Converter:
@@ -93,12 +108,12 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_structure_hook(float, _structure_float)
-    conv.register_unstructure_hook(frozenset, _unstructure_frozenset)
+    conv.register_unstructure_hook_factory(_is_frozenset, _frozenset_hook(conv))
     return conv
 
 
 def tag_of(cls: type) -> str:
-    """The ``"type"`` tag of a union member: its class name in kebab case (``EndTurn`` → ``end-turn``)."""
+    """The ``"type"`` tag of a union member: kebab-case class name (``EndTurn``: ``end-turn``)."""
     return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
 
 
@@ -112,7 +127,7 @@ def register_tagged_union(conv: cattrs.Converter, union: Any, members: Sequence[
     for cls in members:
         tag = tag_of(cls)
         by_tag[tag] = cls
-        plain_unstructure = make_dict_unstructure_fn(cls, conv)
+        plain_unstructure: Callable[[Any], Any] = make_dict_unstructure_fn(cls, conv)
         structurers[cls] = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
 
         def unstructure(obj: Any, _plain: Any = plain_unstructure, _tag: str = tag) -> Any:
@@ -141,7 +156,7 @@ def canonical_json(data: Any) -> str:
 
 
 def digest_of(data: Any) -> str:
-    """SHA-256 (hex) of :func:`canonical_json` of ``data``: stable across processes and platforms."""
+    """SHA-256 (hex) of :func:`canonical_json` of ``data``; the same everywhere."""
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
@@ -264,5 +279,3 @@ class Codec:
         except (ValueError, UnicodeDecodeError) as exc:
             raise StateFormatError("$", f"not valid JSON ({exc})") from exc
         return self.from_dict(envelope, kind)
-
-

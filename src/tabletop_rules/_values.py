@@ -9,7 +9,7 @@ import attrs
 __all__ = ["Decision", "Event", "Outcome", "Seat", "Step"]
 
 Seat: TypeAlias = int
-"""A player's seat: a 0-based ``int`` in :class:`Config` order (a solitaire game has only seat 0)."""
+"""A player's seat: a 0-based ``int`` in the config's order; solitaire games have seat 0 only."""
 
 S = TypeVar("S")
 E = TypeVar("E", bound="Event")

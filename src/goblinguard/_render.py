@@ -1,0 +1,56 @@
+"""A plain-text picture of a position."""
+
+from __future__ import annotations
+
+from ._deck import CODE_LETTERS, decode, encode
+from ._rules import board_of, outcome
+from ._state import State, View
+
+__all__ = ["render_text"]
+
+
+def render_text(position: State | View) -> str:
+    """The visible cells as a grid (``.`` empty; a defeated goblin or hobgoblin in lower case),
+    with the hand, the draw pile and the score.
+
+    >>> from goblinguard import Config, Place, apply, new_game
+    >>> state = new_game(Config(order=tuple(c.id for c in Config().deck)), seed=0)
+    >>> print(render_text(apply(state, Place("g1", 0, 0))))
+    Guards & Goblins: 1 card in play, 14 to draw, defeated 0/16
+    hand: g2 g3 g4 g5 g6
+    y\\x 0 1
+      0 G X
+      1 H H
+    """
+    board = board_of(position)
+    deck = board.deck
+    pile = position.deck_size if isinstance(position, View) else len(position.deck)
+    played = len(position.placed)
+    lines = [
+        f"Guards & Goblins: {played} card{'s' * (played != 1)} in play, {pile} to draw, "
+        f"defeated {len(position.defeated)}/{deck.total}"
+    ]
+    result = outcome(position)
+    if result is not None:
+        verdict = "won" if result.won else "lost"
+        garrisons = ", ".join(result.active) or "none"
+        lines.append(f"game over: {verdict}; active garrisons: {garrisons}")
+    else:
+        lines.append("hand: " + " ".join(position.hand))
+    if board.cell:
+        cells = [decode(pos) for pos in board.cell]
+        xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+        ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+        width = max(len(str(v)) for v in (*xs, *ys))
+        defeated = {encode(x, y) for x, y in position.defeated}
+        label = max(3, width)
+        lines.append("y\\x".rjust(label) + " " + " ".join(f"{x:>{width}}" for x in xs))
+        for y in ys:
+            row = []
+            for x in xs:
+                pos = encode(x, y)
+                value = board.cell.get(pos)
+                letter = "." if value is None else CODE_LETTERS[value & 15]
+                row.append(f"{letter.lower() if pos in defeated else letter:>{width}}")
+            lines.append(f"{y:>{label}} " + " ".join(row))
+    return "\n".join(lines)

@@ -1,0 +1,893 @@
+"""The conformance check every :class:`~tabletop_rules.Game` can be put through, and Hypothesis strategies.
+
+:func:`check_game` plays random games and, at every step, checks the shared contract of the
+per-game API: determinism, ``apply`` never mutating its input, ``apply == step().state``, the JSON
+round trip (with the RNG carried along), ``is_legal`` agreeing with ``legal_actions``, the end-of-game
+functions agreeing with each other, views (equal across :func:`redeal` s, different where visible
+parts differ), the shape of ``legal_actions`` and the notation round trip.
+:func:`check_hash_seed_independence` replays games in fresh interpreters under several
+``PYTHONHASHSEED`` values and compares what they print. A broken rule comes back as a
+:class:`ConformanceError` that names the check, the game seed and the step.
+
+The check needs nothing beyond the core. The strategies (:func:`seeds`, :func:`action_sequences`,
+:func:`states`, :func:`finished_games`) need Hypothesis, installed with the ``testing`` extra
+(``pip install tabletop-rules[testing]``); it is imported only when a strategy is built.
+
+Usage, in a game's test suite::
+
+    from hypothesis import given
+
+    from tabletop_rules.testing import check_game, check_hash_seed_independence, states
+    from mygame import GAME
+
+    def test_conformance() -> None:
+        report = check_game(GAME, games=20, seed=0)
+        assert report.steps > 0
+
+    def test_hash_seeds() -> None:
+        check_hash_seed_independence("mygame")
+
+    @given(states(GAME))
+    def test_render_never_fails(state) -> None:
+        assert GAME.render_text(state)
+
+A failure says what broke and how to reproduce it:
+
+>>> from tabletop_rules.testing import ConformanceError
+>>> err = ConformanceError("no-mutation", "apply changed its input", seed=3, step=7)
+>>> print(err)
+[no-mutation] game seed 3, step 7: apply changed its input
+>>> err.check, err.seed, err.step
+('no-mutation', 3, 7)
+>>> isinstance(err, AssertionError)
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import subprocess
+import sys
+import types
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import attrs
+
+from ._errors import IllegalActionError
+from ._game import Game
+from ._record import Record
+from ._rng import Rng
+from ._values import Decision, Outcome, Seat, Step
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+__all__ = [
+    "CHECKS",
+    "ConformanceError",
+    "ConformanceReport",
+    "action_sequences",
+    "check_game",
+    "check_hash_seed_independence",
+    "finished_games",
+    "seeds",
+    "states",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+CHECKS: tuple[str, ...] = (
+    "action-json",
+    "apply-is-step",
+    "determinism",
+    "events",
+    "illegal-actions",
+    "is-legal",
+    "legal-actions",
+    "no-mutation",
+    "notation",
+    "outcome",
+    "over-consistency",
+    "round-trip",
+    "termination",
+    "view-distinct",
+    "view-redeal",
+    "views",
+)
+"""The names of the checks :func:`check_game` performs, as used in :class:`ConformanceError` and
+:attr:`ConformanceReport.checks`:
+
+* ``determinism`` — a second game from the same seed, given the same actions, passes through equal
+  states with equal digests and equal ``legal_actions``;
+* ``no-mutation`` — ``apply`` and ``step`` leave their input equal to a copy made before, and its
+  ``dumps`` text unchanged;
+* ``apply-is-step`` — ``apply(s, a) == step(s, a).state``;
+* ``events`` — every event of a step has ``seen_by`` (``None`` or a tuple of seats) and round-trips
+  through ``dumps``/``loads``;
+* ``round-trip`` — ``loads(dumps(s)) == s`` with the same digest and text, and the copy continues
+  exactly like the original (the RNG travels with the state);
+* ``action-json`` — the chosen action round-trips through ``dumps``/``loads``;
+* ``is-legal`` — ``is_legal(s, a) is None`` for every legal action;
+* ``illegal-actions`` — for actions that are not legal (seen earlier in the run, or from the
+  ``illegal_actions`` hook) ``is_legal`` gives a reason and ``apply``/``step`` raise
+  :class:`~tabletop_rules.IllegalActionError` carrying that action;
+* ``over-consistency`` — ``legal_actions`` is empty, ``current_player`` and ``decision`` are
+  ``None`` and ``outcome`` is not ``None`` exactly when ``is_over``; ``decision.seat`` is the
+  current player;
+* ``outcome`` — a final outcome is an :class:`~tabletop_rules.Outcome` whose winners are seats of
+  its ``returns``;
+* ``views`` — the view of the seat to act gives the same ``legal_actions``, ``decision`` and
+  ``parse_action`` results as the state, and round-trips through JSON;
+* ``view-redeal`` — states redealt from that view are reproducible from their seed, give the same
+  view and the same legal actions;
+* ``view-distinct`` — the views of consecutive states (for the same seat) differ whenever their
+  renderings, or that seat's legal actions or decision, differ;
+* ``legal-actions`` — ``legal_actions`` returns a tuple of hashable, distinct actions;
+* ``notation`` — ``parse_action(s, notation(a)) == a`` for every legal action;
+* ``termination`` — every game ends within ``max_steps`` actions.
+"""
+
+_POOL_SIZE = 1024  # non-legal candidates remembered across the run
+_POOL_ADD = 8  # legal actions of each state added to the pool
+_ILLEGAL_SAMPLES = 4  # non-legal actions tried per state
+_REDEAL_SEEDS = 2  # redeals per state
+_TEXT_LIMIT = 240
+
+
+class ConformanceError(AssertionError):
+    """A game broke the shared contract; raised by :func:`check_game`.
+
+    Args:
+        check: the name of the failed check (one of :data:`CHECKS`, or ``"hash-seed"``).
+        detail: what was observed.
+        seed: the seed of the failing game (rerun it with ``check_game(game, seed=seed, games=1)``).
+        step: how many actions had been applied when the check failed.
+
+    Attributes:
+        check (str): as above.
+        detail (str): as above.
+        seed (int | None): as above.
+        step (int | None): as above.
+    """
+
+    def __init__(
+        self, check: str, detail: str, *, seed: int | None = None, step: int | None = None
+    ) -> None:
+        where = []
+        if seed is not None:
+            where.append(f"game seed {seed}")
+        if step is not None:
+            where.append(f"step {step}")
+        prefix = f"[{check}] " + (", ".join(where) + ": " if where else "")
+        super().__init__(prefix + detail)
+        self.check = check
+        self.detail = detail
+        self.seed = seed
+        self.step = step
+
+
+def _freeze_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
+    return types.MappingProxyType(dict(sorted(counts.items())))
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_game` did, when every check passed.
+
+    Attributes:
+        games: the number of games played.
+        steps: the number of actions applied, over all games (each checked as described in
+            :data:`CHECKS`).
+        checks: how many times each check was performed, by name: once per state (``termination``
+            and ``outcome`` once per game), except that ``is-legal`` and ``notation`` count legal
+            actions, ``illegal-actions`` non-legal ones and ``view-redeal`` redeals.
+    """
+
+    games: int
+    steps: int
+    checks: Mapping[str, int] = attrs.field(converter=_freeze_counts, hash=False)
+
+    def __str__(self) -> str:
+        done = ", ".join(f"{name} {count}" for name, count in self.checks.items())
+        return f"{self.games} games, {self.steps} steps checked: {done}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= _TEXT_LIMIT else text[: _TEXT_LIMIT - 3] + "..."
+
+
+def _chooser(game_seed: int) -> Rng:
+    """The generator that picks the actions of the random game played from ``game_seed``."""
+    return Rng.from_seed(game_seed).split()[0]
+
+
+@attrs.define
+class _Pending(Generic[A]):
+    """What is remembered of a state for the ``view-distinct`` check on the next one."""
+
+    seat: Seat
+    view: Any
+    rendered: str
+    legal: tuple[A, ...]
+    decision: Decision[Any] | None
+
+
+class _Checker(Generic[S, A]):
+    """Runs the per-step checks of one :func:`check_game` call."""
+
+    def __init__(
+        self,
+        game: Game[S, A],
+        config: Any,
+        max_steps: int,
+        illegal_actions: Callable[[S, Rng], Sequence[A]] | None,
+        rng: Rng,
+    ) -> None:
+        self.game = game
+        self.config = config
+        self.max_steps = max_steps
+        self.illegal_actions = illegal_actions
+        self.rng = rng  # draws pool samples and redeal seeds; separate from the action choices
+        self.counts: dict[str, int] = dict.fromkeys(CHECKS, 0)
+        self.pool: list[A] = []
+        self.pooled: set[A] = set()
+        self.seed = 0
+        self.index = 0
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def fail(self, check: str, detail: str) -> ConformanceError:
+        return ConformanceError(check, detail, seed=self.seed, step=self.index)
+
+    @contextlib.contextmanager
+    def checking(self, check: str, count: int = 1) -> Iterator[None]:
+        """Count one use of ``check`` and turn unexpected exceptions into its failure."""
+        self.counts[check] += count
+        try:
+            yield
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise self.fail(check, f"raised {type(exc).__name__}: {exc}") from exc
+
+    def expect_equal(self, check: str, what: str, got: Any, expected: Any) -> None:
+        if got != expected:
+            raise self.fail(check, f"{what}: {_short(got)} != {_short(expected)}")
+
+    def draw(self, n: int) -> int:
+        value, self.rng = self.rng.below(n)
+        return value
+
+    # -- one game ------------------------------------------------------------------------------
+
+    def play(self, game_seed: int) -> int:
+        """Play and check one game; return the number of actions applied."""
+        game = self.game
+        self.seed = game_seed
+        self.index = 0
+        chooser = _chooser(game_seed)
+        with self.checking("determinism", 0):
+            state = game.new_game(self.config, seed=game_seed)
+            twin = game.new_game(self.config, seed=game_seed)
+        pending: _Pending[A] | None = None
+        while True:
+            legal = self.check_legal_shape(state)
+            over = self.check_over_consistency(state, legal)
+            with self.checking("determinism"):
+                self.expect_equal("determinism", "replayed state", twin, state)
+                self.expect_equal(
+                    "determinism", "digest of replayed state", game.digest(twin), game.digest(state)
+                )
+                self.expect_equal(
+                    "determinism",
+                    "legal_actions of replayed state",
+                    game.legal_actions(twin),
+                    legal,
+                )
+            text, copy = self.check_round_trip(state)
+            if pending is not None:
+                self.check_view_distinct(state, pending, over)
+            if over:
+                self.check_outcome(state)
+                self.counts["termination"] += 1
+                return self.index
+            if self.index >= self.max_steps:
+                raise self.fail(
+                    "termination", f"the game has not ended after max_steps={self.max_steps}"
+                )
+            legal_set = frozenset(legal)
+            self.check_is_legal(state, legal)
+            self.check_notation(state, legal)
+            seat = game.current_player(state)
+            assert seat is not None  # checked by check_over_consistency
+            view = self.check_views(state, seat, legal)
+            self.check_redeal(view, seat, legal)
+            self.check_illegal(state, legal_set)
+            self.remember(legal)
+
+            action, chooser = chooser.choice(legal)
+            self.check_action_json(action)
+            with self.checking("apply-is-step"):
+                after = game.apply(state, action)
+                stepped = game.step(state, action)
+                self.expect_equal("apply-is-step", "step(s, a).state", stepped.state, after)
+            self.check_events(stepped, seat)
+            with self.checking("no-mutation"):
+                if game.dumps(state) != text:
+                    raise self.fail("no-mutation", "apply or step changed the dumps of its input")
+                if state != copy:
+                    raise self.fail("no-mutation", "apply or step changed its input")
+            with self.checking("round-trip", 0):
+                resumed = game.apply(copy, action)
+                self.expect_equal(
+                    "round-trip", "apply after loads(dumps(s)) (RNG not carried?)", resumed, after
+                )
+            with self.checking("determinism", 0):
+                twin = game.apply(twin, action)
+            with self.checking("view-distinct", 0):
+                pending = _Pending(seat, view, game.render_text(view), legal, game.decision(state))
+            state = after
+            self.index += 1
+
+    # -- the checks ----------------------------------------------------------------------------
+
+    def check_legal_shape(self, state: S) -> tuple[A, ...]:
+        with self.checking("legal-actions"):
+            legal = self.game.legal_actions(state)
+            if type(legal) is not tuple:
+                raise self.fail(
+                    "legal-actions", f"legal_actions returned a {type(legal).__name__}, not a tuple"
+                )
+            try:
+                distinct = len(set(legal))
+            except TypeError as exc:
+                raise self.fail("legal-actions", f"actions must be hashable ({exc})") from exc
+            if distinct != len(legal):
+                seen: set[A] = set()
+                for action in legal:
+                    if action in seen:
+                        raise self.fail(
+                            "legal-actions", f"legal_actions lists {_short(action)} twice"
+                        )
+                    seen.add(action)
+        return legal
+
+    def check_over_consistency(self, state: S, legal: tuple[A, ...]) -> bool:
+        game = self.game
+        with self.checking("over-consistency"):
+            over = game.is_over(state)
+            if type(over) is not bool:
+                raise self.fail("over-consistency", f"is_over returned {_short(over)}, not a bool")
+            seat = game.current_player(state)
+            outcome = game.outcome(state)
+            decision = game.decision(state)
+            if over:
+                if legal:
+                    raise self.fail("over-consistency", "the game is over but has legal actions")
+                if seat is not None:
+                    raise self.fail("over-consistency", f"over, yet current_player is {seat!r}")
+                if outcome is None:
+                    raise self.fail("over-consistency", "over, yet outcome is None")
+                if decision is not None:
+                    raise self.fail("over-consistency", f"over, yet decision is {_short(decision)}")
+            else:
+                if not legal:
+                    raise self.fail("over-consistency", "not over, yet legal_actions is empty")
+                if type(seat) is not int or seat < 0:
+                    raise self.fail("over-consistency", f"not over, yet current_player is {seat!r}")
+                if outcome is not None:
+                    raise self.fail(
+                        "over-consistency", f"not over, yet outcome is {_short(outcome)}"
+                    )
+                if decision is None:
+                    raise self.fail("over-consistency", "not over, yet decision is None")
+                if decision.seat != seat:
+                    raise self.fail(
+                        "over-consistency",
+                        f"decision.seat is {decision.seat!r} but current_player is {seat!r}",
+                    )
+        return over
+
+    def check_round_trip(self, state: S) -> tuple[str, S]:
+        game = self.game
+        with self.checking("round-trip"):
+            text = game.dumps(state)
+            if not isinstance(text, str):
+                raise self.fail("round-trip", f"dumps returned a {type(text).__name__}, not a str")
+            copy: S = game.loads(text)
+            self.expect_equal("round-trip", "loads(dumps(s))", copy, state)
+            self.expect_equal(
+                "round-trip", "digest after loads", game.digest(copy), game.digest(state)
+            )
+            if game.dumps(copy) != text:
+                raise self.fail("round-trip", "dumps(loads(text)) differs from text")
+        return text, copy
+
+    def check_outcome(self, state: S) -> None:
+        with self.checking("outcome"):
+            outcome = self.game.outcome(state)
+            if not isinstance(outcome, Outcome):
+                raise self.fail("outcome", f"outcome is {_short(outcome)}, not an Outcome")
+            returns, winners = outcome.returns, outcome.winners
+            if type(returns) is not tuple or not returns:
+                raise self.fail("outcome", f"returns must be a non-empty tuple: {returns!r}")
+            if type(winners) is not tuple or any(
+                type(w) is not int or not 0 <= w < len(returns) for w in winners
+            ):
+                raise self.fail("outcome", f"winners {winners!r} are not seats of {returns!r}")
+
+    def check_is_legal(self, state: S, legal: tuple[A, ...]) -> None:
+        is_legal = self.game.is_legal
+        with self.checking("is-legal", len(legal)):
+            for action in legal:
+                reason = is_legal(state, action)
+                if reason is not None:
+                    raise self.fail(
+                        "is-legal", f"legal action {_short(action)} reported illegal: {reason!r}"
+                    )
+
+    def check_notation(self, state: S, legal: tuple[A, ...]) -> None:
+        notation, parse = self.game.notation, self.game.parse_action
+        with self.checking("notation", len(legal)):
+            for action in legal:
+                text = notation(action)
+                if not isinstance(text, str) or not text:
+                    raise self.fail("notation", f"notation({_short(action)}) gave {text!r}")
+                back = parse(state, text)
+                if back != action:
+                    raise self.fail(
+                        "notation",
+                        f"parse_action(s, {text!r}) gave {_short(back)}, not {_short(action)}",
+                    )
+
+    def check_views(self, state: S, seat: Seat, legal: tuple[A, ...]) -> Any:
+        game = self.game
+        with self.checking("views"):
+            view = game.view(state, seat)
+            self.expect_equal("views", "legal_actions(view)", game.legal_actions(view), legal)
+            self.expect_equal("views", "decision(view)", game.decision(view), game.decision(state))
+            notation = game.notation(legal[0])
+            self.expect_equal(
+                "views",
+                f"parse_action(view, {notation!r})",
+                game.parse_action(view, notation),
+                legal[0],
+            )
+            back = game.loads(game.dumps(view), game.view_type)
+            self.expect_equal("views", "loads(dumps(view))", back, view)
+        return view
+
+    def check_redeal(self, view: Any, seat: Seat, legal: tuple[A, ...]) -> None:
+        game = self.game
+        with self.checking("view-redeal", _REDEAL_SEEDS):
+            for i in range(_REDEAL_SEEDS):
+                redeal_seed = self.draw(1 << 32)
+                dealt = game.redeal(view, redeal_seed)
+                if i == 0:
+                    self.expect_equal(
+                        "view-redeal",
+                        f"redeal(view, {redeal_seed}) twice",
+                        game.redeal(view, redeal_seed),
+                        dealt,
+                    )
+                self.expect_equal(
+                    "view-redeal",
+                    f"view of redeal(view, {redeal_seed})",
+                    game.view(dealt, seat),
+                    view,
+                )
+                self.expect_equal(
+                    "view-redeal",
+                    f"current_player of redeal(view, {redeal_seed})",
+                    game.current_player(dealt),
+                    seat,
+                )
+                self.expect_equal(
+                    "view-redeal",
+                    f"legal_actions of redeal(view, {redeal_seed})",
+                    game.legal_actions(dealt),
+                    legal,
+                )
+
+    def check_view_distinct(self, state: S, pending: _Pending[A], over: bool) -> None:
+        game = self.game
+        with self.checking("view-distinct"):
+            seat = pending.seat
+            view = game.view(state, seat)
+            if view != pending.view:
+                return
+            if game.render_text(view) != pending.rendered:
+                raise self.fail(
+                    "view-distinct",
+                    f"seat {seat}'s views before and after the last action are equal,"
+                    " but render differently",
+                )
+            if not over and game.current_player(state) == seat:
+                if game.legal_actions(view) != pending.legal:
+                    raise self.fail(
+                        "view-distinct",
+                        f"seat {seat}'s views before and after the last action are equal,"
+                        " but its legal actions differ",
+                    )
+                if game.decision(state) != pending.decision:
+                    raise self.fail(
+                        "view-distinct",
+                        f"seat {seat}'s views before and after the last action are equal,"
+                        " but its decision differs",
+                    )
+
+    def check_illegal(self, state: S, legal_set: frozenset[A]) -> None:
+        candidates: list[A] = []
+        if self.pool:
+            for _ in range(3 * _ILLEGAL_SAMPLES):
+                action = self.pool[self.draw(len(self.pool))]
+                if action not in legal_set and action not in candidates:
+                    candidates.append(action)
+                    if len(candidates) == _ILLEGAL_SAMPLES:
+                        break
+        if self.illegal_actions is not None:
+            with self.checking("illegal-actions", 0):
+                extra, self.rng = self.rng.split()
+                candidates.extend(
+                    a for a in self.illegal_actions(state, extra) if a not in legal_set
+                )
+        if not candidates:
+            return
+        game = self.game
+        with self.checking("illegal-actions", len(candidates)):
+            for action in candidates:
+                reason = game.is_legal(state, action)
+                if not isinstance(reason, str) or not reason:
+                    raise self.fail(
+                        "illegal-actions",
+                        f"is_legal gave {reason!r} for {_short(action)}, which is not in"
+                        " legal_actions",
+                    )
+                for name, function in (("apply", game.apply), ("step", game.step)):
+                    try:
+                        function(state, action)
+                    except IllegalActionError as exc:
+                        if exc.action != action:
+                            raise self.fail(
+                                "illegal-actions",
+                                f"{name} raised IllegalActionError with .action"
+                                f" {_short(exc.action)}, not {_short(action)}",
+                            ) from exc
+                        if not isinstance(exc.reason, str) or not exc.reason:
+                            raise self.fail(
+                                "illegal-actions",
+                                f"IllegalActionError.reason is {exc.reason!r}",
+                            ) from exc
+                    else:
+                        raise self.fail(
+                            "illegal-actions",
+                            f"{name} accepted {_short(action)}, which is not in legal_actions"
+                            f" (is_legal: {reason!r})",
+                        )
+
+    def remember(self, legal: tuple[A, ...]) -> None:
+        """Add a few of this state's legal actions to the pool of later non-legal candidates."""
+        for _ in range(min(_POOL_ADD, len(legal))):
+            action = legal[self.draw(len(legal))]
+            if action in self.pooled:
+                continue
+            if len(self.pool) < _POOL_SIZE:
+                self.pool.append(action)
+            else:
+                slot = self.draw(_POOL_SIZE)
+                self.pooled.discard(self.pool[slot])
+                self.pool[slot] = action
+            self.pooled.add(action)
+
+    def check_action_json(self, action: A) -> None:
+        game = self.game
+        with self.checking("action-json"):
+            back = game.loads(game.dumps(action), type(action))
+            self.expect_equal("action-json", "loads(dumps(action))", back, action)
+
+    def check_events(self, stepped: Step[S, Any], seat: Seat) -> None:
+        game = self.game
+        with self.checking("events"):
+            if type(stepped.events) is not tuple:
+                raise self.fail("events", "Step.events must be a tuple")
+            for event in stepped.events:
+                seen_by = getattr(event, "seen_by", ())
+                if seen_by is not None and (
+                    type(seen_by) is not tuple or any(type(s) is not int for s in seen_by)
+                ):
+                    raise self.fail(
+                        "events", f"{_short(event)}.seen_by must be None or a tuple of seats"
+                    )
+                back = game.loads(game.dumps(event), type(event))
+                self.expect_equal("events", "loads(dumps(event))", back, event)
+            visible = stepped.events_for(seat)
+            if any(e not in stepped.events for e in visible):
+                raise self.fail("events", "events_for returned an event not in events")
+
+
+def check_game(
+    game: Game[S, A],
+    *,
+    games: int = 20,
+    seed: int = 0,
+    config: Any = None,
+    max_steps: int = 10_000,
+    illegal_actions: Callable[[S, Rng], Sequence[A]] | None = None,
+) -> ConformanceReport:
+    """Play ``games`` random games of ``game`` and check the shared contract at every step.
+
+    Game ``i`` is set up with ``game.new_game(config, seed=seed + i)`` and its actions are drawn
+    with :meth:`~tabletop_rules.Rng.choice` from a generator derived from that seed alone, so a
+    failure in the game with seed ``n`` is reproduced by ``check_game(game, seed=n, games=1)``.
+    The checks are listed in :data:`CHECKS`; the cheap ones run for every legal action, the rest
+    once per state.
+
+    Args:
+        game: the game to check.
+        games: how many games to play.
+        seed: the seed of the first game.
+        config: the config passed to ``new_game`` (``None``: the game's default).
+        max_steps: the most actions a game may take before the check fails (``termination``).
+        illegal_actions: optional hook ``(state, rng) -> actions`` proposing actions that should be
+            illegal in ``state``; those that are in fact legal there are ignored. Without it the
+            check still tries actions that were legal in other states of the run.
+
+    Returns:
+        ConformanceReport: how many games, steps and checks were run.
+
+    Raises:
+        ConformanceError: the first broken rule, naming the check, the game seed and the step.
+        ValueError: ``games`` or ``max_steps`` is negative.
+    """
+    if games < 0 or max_steps < 0:
+        raise ValueError("games and max_steps must not be negative")
+    checker = _Checker(game, config, max_steps, illegal_actions, Rng.from_seed(seed).split()[1])
+    steps = 0
+    for i in range(games):
+        steps += checker.play(seed + i)
+    return ConformanceReport(games=games, steps=steps, checks=checker.counts)
+
+
+# -- hash seeds --------------------------------------------------------------------------------
+
+_GROUP = "tabletop_rules.games"
+
+
+def _load_game(reference: str) -> Game[Any, Any]:
+    """The game registered as ``reference`` in the entry-point group, or ``"module:attribute"``."""
+    if ":" in reference:
+        module_name, _, attribute = reference.partition(":")
+        value = getattr(importlib.import_module(module_name), attribute)
+    else:
+        found = entry_points(group=_GROUP, name=reference)
+        if not found:
+            raise LookupError(f"no game named {reference!r} in the {_GROUP!r} entry points")
+        value = next(iter(found)).load()
+    if not isinstance(value, Game):
+        raise TypeError(f"{reference!r} is a {type(value).__name__}, not a tabletop_rules.Game")
+    return value
+
+
+def _hash_seed_probe(reference: str, seeds: Sequence[int], games: int, max_steps: int) -> None:
+    """Print what must not depend on ``PYTHONHASHSEED`` (run by check_hash_seed_independence)."""
+    game = _load_game(reference)
+    out = sys.stdout
+    for seed in seeds:
+        for i in range(games):
+            game_seed = seed * games + i
+            state = game.new_game(None, seed=game_seed)
+            chooser = _chooser(game_seed)
+            for index in range(max_steps + 1):
+                legal = game.legal_actions(state)
+                out.write(f"{game_seed} {index} {game.digest(state)}\n")
+                out.write(json.dumps([game.notation(a) for a in legal]) + "\n")
+                if game.is_over(state):
+                    break
+                action, chooser = chooser.choice(legal)
+                state = game.apply(state, action)
+    out.flush()
+
+
+def check_hash_seed_independence(
+    game_name: str,
+    *,
+    seeds: Sequence[int] = (0, 1, 2),
+    games: int = 2,
+    hash_seeds: Sequence[str] = ("0", "1", "12345"),
+    max_steps: int = 10_000,
+    timeout: float = 300.0,
+) -> None:
+    """Check that digests and the order of legal actions do not depend on ``PYTHONHASHSEED``.
+
+    For each hash seed a fresh ``sys.executable`` loads the game, plays ``games`` random games for
+    each of ``seeds`` (default config) and prints every state's digest and the notation of its legal
+    actions in order; the outputs must be identical. Sets and dicts keyed by strings iterate in a
+    different order under each hash seed, so an order that leaks from one shows up here.
+
+    Args:
+        game_name: a name in the ``tabletop_rules.games`` entry-point group (``"goblinguard"``), or
+            ``"module:attribute"`` for a game that is importable but not registered.
+        seeds: the base seeds; each gives ``games`` games.
+        games: the number of games per base seed.
+        hash_seeds: the ``PYTHONHASHSEED`` values to compare (at least two).
+        max_steps: the most actions played per game.
+        timeout: seconds allowed to each interpreter.
+
+    Raises:
+        ConformanceError: (check ``"hash-seed"``) the outputs differ, naming the first difference,
+            or an interpreter failed.
+        ValueError: fewer than two hash seeds.
+    """
+    if len(hash_seeds) < 2:
+        raise ValueError("compare at least two hash seeds")
+    code = (
+        "from tabletop_rules.testing import _hash_seed_probe\n"
+        f"_hash_seed_probe({game_name!r}, {tuple(seeds)!r}, {games!r}, {max_steps!r})\n"
+    )
+    outputs: list[tuple[str, list[str]]] = []
+    for hash_seed in hash_seeds:
+        env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", code],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise ConformanceError(
+                "hash-seed", f"PYTHONHASHSEED={hash_seed}: no result within {timeout} s"
+            ) from exc
+        if done.returncode != 0:
+            tail = "\n".join(done.stderr.strip().splitlines()[-12:])
+            raise ConformanceError(
+                "hash-seed",
+                f"PYTHONHASHSEED={hash_seed}: the probe of {game_name!r} exited with"
+                f" {done.returncode}:\n{tail}",
+            )
+        outputs.append((hash_seed, done.stdout.splitlines()))
+    first_seed, first = outputs[0]
+    for hash_seed, lines in outputs[1:]:
+        if lines == first:
+            continue
+        for n, (a, b) in enumerate(zip(first, lines, strict=False)):
+            if a != b:
+                break
+        else:
+            n = min(len(first), len(lines))
+        a = first[n] if n < len(first) else "<end>"
+        b = lines[n] if n < len(lines) else "<end>"
+        kind = "digest" if n % 2 == 0 else "legal actions"
+        raise ConformanceError(
+            "hash-seed",
+            f"{game_name}: output line {n + 1} ({kind}) differs between"
+            f" PYTHONHASHSEED={first_seed} and {hash_seed}:\n  {a[:_TEXT_LIMIT]}\n"
+            f"  {b[:_TEXT_LIMIT]}",
+        )
+
+
+# -- Hypothesis strategies ---------------------------------------------------------------------
+
+_CHOICE_MAX = (1 << 16) - 1
+
+
+def _play(
+    game: Game[S, A],
+    config: Any,
+    seed: int,
+    choices: Sequence[int],
+    *,
+    to_end: bool,
+    max_steps: int,
+) -> tuple[S, tuple[A, ...]]:
+    """Play from ``seed``: action ``k`` is ``legal[choices[k] % len(legal)]``, then the first."""
+    state = game.new_game(config, seed=seed)
+    actions: list[A] = []
+    while not game.is_over(state):
+        k = len(actions)
+        if k < len(choices):
+            index = choices[k]
+        elif to_end and k < max_steps:
+            index = 0
+        else:
+            break
+        legal = game.legal_actions(state)
+        action = legal[index % len(legal)]
+        state = game.apply(state, action)
+        actions.append(action)
+    if to_end and not game.is_over(state):
+        raise ValueError(f"{game.name} did not end within {max_steps} actions")
+    return state, tuple(actions)
+
+
+def seeds() -> SearchStrategy[int]:
+    """Seeds for ``new_game``: integers in ``[0, 2**64)``.
+
+    Returns:
+        SearchStrategy[int]: the strategy (needs Hypothesis).
+    """
+    from hypothesis import strategies as st
+
+    return st.integers(min_value=0, max_value=(1 << 64) - 1)
+
+
+def _choice_lists(max_steps: int | None) -> SearchStrategy[list[int]]:
+    from hypothesis import strategies as st
+
+    return st.lists(st.integers(min_value=0, max_value=_CHOICE_MAX), max_size=max_steps)
+
+
+def action_sequences(
+    game: Game[S, A], config: Any = None, *, max_steps: int | None = None
+) -> SearchStrategy[Record[Any, S, A]]:
+    """Records of random games: a drawn seed and the legal actions chosen by drawn indices.
+
+    The game may or may not be over at the end; :func:`~tabletop_rules.replay` plays a record back.
+    Hypothesis shrinks towards fewer actions and towards the first legal action of each decision.
+
+    Args:
+        game: the game to play.
+        config: passed to ``new_game`` (``None``: the default).
+        max_steps: the most actions in a record (``None``: Hypothesis chooses the lengths).
+
+    Returns:
+        SearchStrategy[Record[Any, S, A]]: the strategy (needs Hypothesis).
+    """
+    from hypothesis import strategies as st
+
+    def build(seed: int, choices: list[int]) -> Record[Any, S, A]:
+        limit = len(choices) if max_steps is None else max_steps
+        _, actions = _play(game, config, seed, choices, to_end=False, max_steps=limit)
+        return Record(actions=actions, config=config, seed=seed)
+
+    return st.builds(build, seeds(), _choice_lists(max_steps))
+
+
+def states(game: Game[S, A], config: Any = None, max_steps: int | None = None) -> SearchStrategy[S]:
+    """States reached by random play from a drawn seed (running or, sometimes, finished).
+
+    Args:
+        game: the game to play.
+        config: passed to ``new_game`` (``None``: the default).
+        max_steps: the most actions played (``None``: Hypothesis chooses).
+
+    Returns:
+        SearchStrategy[S]: the strategy (needs Hypothesis).
+    """
+    from hypothesis import strategies as st
+
+    def build(seed: int, choices: list[int]) -> S:
+        limit = len(choices) if max_steps is None else max_steps
+        return _play(game, config, seed, choices, to_end=False, max_steps=limit)[0]
+
+    return st.builds(build, seeds(), _choice_lists(max_steps))
+
+
+def finished_games(
+    game: Game[S, A], config: Any = None, *, max_steps: int = 10_000
+) -> SearchStrategy[S]:
+    """Final states of random games: drawn choices first, then the first legal action to the end.
+
+    Args:
+        game: the game to play.
+        config: passed to ``new_game`` (``None``: the default).
+        max_steps: the most actions a game may take; a longer one is an error.
+
+    Returns:
+        SearchStrategy[S]: the strategy (needs Hypothesis); every state it gives is over.
+    """
+    from hypothesis import strategies as st
+
+    def build(seed: int, choices: list[int]) -> S:
+        return _play(game, config, seed, choices, to_end=True, max_steps=max_steps)[0]
+
+    return st.builds(build, seeds(), _choice_lists(None))
