@@ -45,18 +45,18 @@ from ._rules import (
 from ._state import Config, Placed, State, View
 
 __all__ = [
-    "FORMAT",
-    "GAME",
-    "HAND_SIZE",
     "Action",
     "Card",
     "CardDrawn",
     "CardPlaced",
     "Config",
     "Event",
+    "FORMAT",
+    "GAME",
     "GameEnded",
     "GarrisonActivated",
     "GreedyAgent",
+    "HAND_SIZE",
     "Layer",
     "MonsterDefeated",
     "Outcome",

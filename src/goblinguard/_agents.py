@@ -10,62 +10,272 @@ import attrs
 from tabletop_rules import RandomAgent, Rng
 
 from ._actions import Place
-from ._deck import GUARD, HOBGOBLIN, NEED, NEIGHBOURS
-from ._rules import _Groups, _visible_monsters, apply, board_of, redeal
+from ._cards import Layer
+from ._deck import (
+    CELL_OFFSETS,
+    GOBLIN,
+    GUARD,
+    HOBGOBLIN,
+    HOUSE,
+    NEED,
+    NEIGHBOURS,
+    CompiledDeck,
+    encode,
+)
+from ._rules import apply, board_of, redeal
 from ._state import State, View
 
-__all__ = ["GreedyAgent", "RandomAgent", "evaluate"]
+__all__ = ["GreedyAgent", "RandomAgent", "Weights", "evaluate"]
 
 
-def evaluate(state: State) -> float:
-    """A heuristic value of a position, higher is better.
+@attrs.frozen
+class Weights:
+    """The weights of :func:`evaluate` (see there for what each term means)."""
 
-    100 per monster defeated; for each monster still standing, credit for the biggest guard group
-    next to it (capped at what it needs), and a penalty for each free side it has lost (a
-    neighbour cell that is neither empty nor a guard cannot become a guard unless covered).
-    """
-    board = board_of(state)
-    groups = _Groups(board.cell, [])
-    cell = board.cell
-    score = 100.0 * len(state.defeated)
-    defeated = {(x << 20) + y for x, y in state.defeated}
-    for pos in _visible_monsters(board):
-        if pos in defeated:
+    defeat: float = 100.0
+    gob_progress: float = 10.0
+    hob_progress: float = 24.0
+    gob_open: float = 3.0
+    hob_open: float = 6.0
+    doomed: float = 60.0
+    slot: float = 4.0
+    ready: float = 30.0
+    group: float = 2.0
+
+
+WEIGHTS = Weights()
+
+
+def _groups(cell: dict[int, int]) -> tuple[dict[int, int], list[int]]:
+    """Guard groups (R5): cell → group number, and the size of each group."""
+    gid: dict[int, int] = {}
+    sizes: list[int] = []
+    for pos, value in cell.items():
+        if value & 15 != GUARD or pos in gid:
             continue
-        code = cell[pos] & 15
+        k = len(sizes)
+        gid[pos] = k
+        todo = [pos]
+        n = 0
+        while todo:
+            p = todo.pop()
+            n += 1
+            for d in NEIGHBOURS:
+                q = p + d
+                if q not in gid and cell.get(q, 0) & 15 == GUARD:
+                    gid[q] = k
+                    todo.append(q)
+        sizes.append(n)
+    return gid, sizes
+
+
+def _lay(
+    deck: CompiledDeck,
+    cell: dict[int, int],
+    vis_houses: list[int],
+    card: int,
+    anchor: int,
+    top: bool,
+) -> tuple[dict[int, int], list[int]]:
+    """The visible cells and per-card visible house counts after a (legal) placement (R2)."""
+    cell = cell.copy()
+    vis_houses = vis_houses.copy()
+    for off, letter in zip(CELL_OFFSETS, deck.letters[card], strict=True):
+        pos = anchor + off
+        old = cell.get(pos)
+        if top or old is None:
+            if old is not None and old & 15 == HOUSE:
+                vis_houses[old >> 4] -= 1
+            cell[pos] = card << 4 | letter
+            if letter == HOUSE:
+                vis_houses[card] += 1
+    return cell, vis_houses
+
+
+def _score(
+    deck: CompiledDeck,
+    cell: dict[int, int],
+    vis_houses: list[int],
+    defeated: set[int] | frozenset[int],
+    hand: Sequence[int],
+    unplaced_hobs: int,
+    w: Weights,
+) -> float:
+    garrison = deck.garrison
+    gid, sizes = _groups(cell)
+    score = w.defeat * len(defeated)
+    for pos, value in cell.items():
+        code = value & 15
+        if code != GOBLIN and code != HOBGOBLIN or pos in defeated:
+            continue
         need = NEED[code]
         best = 0
         free = 0
-        for n in NEIGHBOURS:
-            value = cell.get(pos + n)
-            if value is None:
+        for d in NEIGHBOURS:
+            near = cell.get(pos + d)
+            if near is None:
                 free += 1
-            elif value & 15 == GUARD:
-                best = max(best, groups.size(pos + n, merged=False))
+                continue
+            letter = near & 15
+            if letter == GUARD:
+                size = sizes[gid[pos + d]]
+                if size > best:
+                    best = size
                 free += 1
-        score += 10.0 * min(best, need) / need
-        score -= (4 - free) * (6.0 if code == HOBGOBLIN else 3.0)
+            elif letter == HOUSE and not garrison[near >> 4] and vis_houses[near >> 4] > 1:
+                free += 1
+        if best >= need:
+            score += w.defeat
+        elif free == 0:
+            score -= w.doomed
+        elif code == HOBGOBLIN:
+            score += w.hob_progress * best / need + w.hob_open * free
+        else:
+            score += w.gob_progress * best / need + w.gob_open * free
+    # Guard groups: bigger groups with free cells around are assets for the hobgoblins to come.
+    slots: set[int] = set()
+    for pos, k in gid.items():
+        size = sizes[k]
+        if size >= 4:
+            for d in NEIGHBOURS:
+                if pos + d not in cell:
+                    slots.add(pos + d)
+    score += w.group * sum(min(s, 4) ** 2 for s in sizes) / 4
+    if unplaced_hobs:
+        score += w.slot * min(len(slots), unplaced_hobs + 2)
+    # Hobgoblin cards in hand that could be laid right now next to a big group.
+    for card in hand:
+        monsters = deck.monsters[card]
+        if len(monsters) != 1 or monsters[0][1] != HOBGOBLIN:
+            continue
+        offset = monsters[0][0]
+        letters = deck.letters[card]
+        for pos in slots:
+            anchor = pos - offset
+            if _fits(deck, cell, vis_houses, gid, sizes, letters, anchor, pos):
+                score += w.ready
+                break
     return score
+
+
+def _fits(
+    deck: CompiledDeck,
+    cell: dict[int, int],
+    vis_houses: list[int],
+    gid: dict[int, int],
+    sizes: list[int],
+    letters: tuple[int, int, int, int],
+    anchor: int,
+    target: int,
+) -> bool:
+    """Whether a hobgoblin card laid at ``anchor`` (on top, or tucked where it fits) puts its
+    hobgoblin, on the empty cell ``target``, next to a guard group of at least 4."""
+    covered: dict[int, int] = {}
+    lost: dict[int, int] = {}
+    overlap = False
+    house_free = False
+    ok = True
+    for off, letter in zip(CELL_OFFSETS, letters, strict=True):
+        old = cell.get(anchor + off)
+        if old is None:
+            if letter == HOUSE:
+                house_free = True
+            continue
+        overlap = True
+        owner, code = old >> 4, old & 15
+        if deck.garrison[owner] or code == GOBLIN or code == HOBGOBLIN:
+            ok = False
+        elif code == HOUSE:
+            covered[owner] = covered.get(owner, 0) + 1
+        elif code == GUARD:
+            lost[gid[anchor + off]] = lost.get(gid[anchor + off], 0) + 1
+    if not overlap or house_free:
+        return True  # laid on nothing, or tucked beneath: nothing covered
+    if not ok or any(n >= vis_houses[owner] for owner, n in covered.items()):
+        return False
+    for d in NEIGHBOURS:
+        k = gid.get(target + d)
+        if k is not None and sizes[k] - lost.get(k, 0) >= 4:
+            return True
+    return False
+
+
+def _unplaced_hobs(deck: CompiledDeck, placed: Sequence[int]) -> int:
+    on_board = set(placed)
+    return sum(
+        1
+        for card, monsters in enumerate(deck.monsters)
+        if card not in on_board and any(code == HOBGOBLIN for _, code in monsters)
+    )
+
+
+def evaluate(
+    state: State | View, hand: Sequence[str] | None = None, weights: Weights = WEIGHTS
+) -> float:
+    """A heuristic value of a position, higher is better.
+
+    ``hand`` (default: the position's hand) are the cards known to be still to place.
+    """
+    board = board_of(state)
+    deck = board.deck
+    cards = [deck.index[c] for c in (state.hand if hand is None else hand)]
+    defeated = {encode(x, y) for x, y in state.defeated}
+    return _score(
+        deck,
+        board.cell,
+        board.vis_houses,
+        defeated,
+        cards,
+        _unplaced_hobs(deck, list(board.anchor_of)),
+        weights,
+    )
 
 
 @attrs.frozen
 class GreedyAgent:
-    """Tries every legal placement on a redealt copy of its view and keeps the best by
-    :func:`evaluate`; ties are broken at random with its own generator.
+    """Tries every legal placement and keeps the best by :func:`evaluate`; ties are broken at
+    random with its own generator.
 
-    It never reads the hidden draw order: the cards it would draw are dealt afresh (``redeal``).
+    It never reads the hidden draw order: only the cards known to be in hand are considered.
     """
+
+    weights: Weights = WEIGHTS
 
     def choose(self, view: Any, actions: Sequence[Place], rng: Rng) -> tuple[Place, Rng]:
         """Return the best-scoring action and the next generator."""
         if not isinstance(view, View):
             raise TypeError("GreedyAgent.choose takes a goblinguard View")
         seed, rng = rng.next_u64()
-        state = redeal(view, seed)
+        board = board_of(view)
+        deck = board.deck
         best: list[Place] = []
         best_score = float("-inf")
+        if len(view.hand) == 1 and view.deck_size == 0:
+            state = redeal(view, seed)
+            for action in actions:
+                score = float(len(apply(state, action).defeated))
+                if score > best_score:
+                    best, best_score = [action], score
+                elif score == best_score:
+                    best.append(action)
+            return rng.choice(best)
+        defeated = {encode(x, y) for x, y in view.defeated}
+        hand = [deck.index[c] for c in view.hand]
+        placed = list(board.anchor_of)
         for action in actions:
-            score = evaluate(apply(state, action))
+            card = deck.index[action.card]
+            cell, vis = _lay(
+                deck,
+                board.cell,
+                board.vis_houses,
+                card,
+                encode(action.x, action.y),
+                action.layer is Layer.TOP,
+            )
+            rest = [c for c in hand if c != card]
+            score = _score(
+                deck, cell, vis, defeated, rest, _unplaced_hobs(deck, [*placed, card]), self.weights
+            )
             if score > best_score:
                 best, best_score = [action], score
             elif score == best_score:

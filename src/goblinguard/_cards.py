@@ -72,7 +72,7 @@ class Card:
 
     @property
     def cells(self) -> str:
-        """The four letters in reading order: top-left, top-right, bottom-left, bottom-right."""
+        """The four letters in reading order (top-left, top-right, bottom-left, bottom-right)."""
         return self.layout.replace("/", "")
 
     @property

@@ -44,30 +44,29 @@ def _unstructure_config(config: Config) -> dict[str, Any]:
 
 
 def _structure_config(data: Any, _type: Any) -> Config:
+    """Read a config; errors are ``ValueError`` whose text names the key (the codec adds where)."""
     if not isinstance(data, dict):
-        raise StateFormatError("$.data.config", "expected an object")
+        raise ValueError("expected a config object")
     order = data.get("order")
     if order is not None and not (
         isinstance(order, list) and all(isinstance(c, str) for c in order)
     ):
-        raise StateFormatError("$.data.config.order", "expected null or a list of card ids")
+        raise ValueError("order: expected null or a list of card ids")
     if set(data) == {"pack", "digest", "order"}:
         if data["pack"] != STANDARD_PACK:
-            raise StateFormatError("$.data.config.pack", f"unknown content pack {data['pack']!r}")
+            raise ValueError(f"pack: unknown content pack {data['pack']!r}")
         deck = standard_deck()
         if data["digest"] != deck_digest(deck):
-            raise StateFormatError(
-                "$.data.config.digest", "does not match this library's standard pack"
-            )
+            raise ValueError("digest: does not match this library's standard pack")
     elif set(data) == {"cards", "order"} and isinstance(data["cards"], list):
         cards = []
         for i, item in enumerate(data["cards"]):
             if not isinstance(item, dict) or set(item) != {"id", "layout"}:
-                raise StateFormatError(f"$.data.config.cards[{i}]", "expected {id, layout}")
+                raise ValueError(f"cards[{i}]: expected an object with 'id' and 'layout'")
             cards.append(Card(item["id"], item["layout"]))
         deck = tuple(cards)
     else:
-        raise StateFormatError("$.data.config", "expected {pack, digest, order} or {cards, order}")
+        raise ValueError("expected {pack, digest, order} or {cards, order}")
     return Config(deck, None if order is None else tuple(order))
 
 
@@ -188,7 +187,7 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
 
     >>> from goblinguard import Place
     >>> text = dumps(Place("g1", 0, 0))
-    >>> text[:59]
+    >>> text[:60]
     '{"data": {"card": "g1", "layer": "top", "type": "place", "x"'
     >>> loads(text, Place) == Place("g1", 0, 0)
     True

@@ -13,9 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import cattrs
-
-from tabletop_rules import ContentError, digest_of, make_converter
+from tabletop_rules import ContentError, digest_of
 
 from ._cards import Card
 
@@ -55,17 +53,15 @@ def _deck_from_data(data: Any, source: str) -> tuple[Card, ...]:
         raise ContentError(f"{source}: $", "expected an object with exactly 'name' and 'cards'")
     if not isinstance(data["name"], str) or not isinstance(data["cards"], list):
         raise ContentError(f"{source}: $", "'name' must be a string and 'cards' a list")
-    converter = make_converter()
     cards = []
     for index, item in enumerate(data["cards"]):
         where = f"{source}: $.cards[{index}]"
+        if not isinstance(item, dict) or set(item) != {"id", "layout"}:
+            raise ContentError(where, "expected an object with exactly 'id' and 'layout'")
         try:
-            cards.append(converter.structure(item, Card))
+            cards.append(Card(item["id"], item["layout"]))
         except ContentError as exc:
             raise ContentError(where, exc.detail) from exc
-        except cattrs.BaseValidationError as exc:
-            detail = "; ".join(cattrs.transform_error(exc, path=where))
-            raise ContentError(where, detail) from exc
     return check_deck(cards, f"{source}: $.cards")
 
 

@@ -18,7 +18,7 @@ def render_text(position: State | View) -> str:
     >>> print(render_text(apply(state, Place("g1", 0, 0))))
     Guards & Goblins: 1 card in play, 14 to draw, defeated 0/16
     hand: g2 g3 g4 g5 g6
-    y\\x 0 1
+        0
       0 G X
       1 H H
     """
@@ -41,16 +41,27 @@ def render_text(position: State | View) -> str:
         cells = [decode(pos) for pos in board.cell]
         xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
         ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
-        width = max(len(str(v)) for v in (*xs, *ys))
+        label = max(3, *(len(str(y)) for y in ys))
         defeated = {encode(x, y) for x, y in position.defeated}
-        label = max(3, width)
-        lines.append("y\\x".rjust(label) + " " + " ".join(f"{x:>{width}}" for x in xs))
+        lines.append(" " * (label + 1) + _x_axis(xs))
         for y in ys:
             row = []
             for x in xs:
                 pos = encode(x, y)
                 value = board.cell.get(pos)
                 letter = "." if value is None else CODE_LETTERS[value & 15]
-                row.append(f"{letter.lower() if pos in defeated else letter:>{width}}")
+                row.append(letter.lower() if pos in defeated else letter)
             lines.append(f"{y:>{label}} " + " ".join(row))
     return "\n".join(lines)
+
+
+def _x_axis(xs: range) -> str:
+    """Column labels: every x divisible by 5 (and the first column), ending above its column."""
+    axis = [" "] * (2 * len(xs))
+    for i, x in enumerate(xs):
+        if x % 5 == 0 or i == 0:
+            text = str(x)
+            start = max(0, 2 * i + 1 - len(text))
+            if all(c == " " for c in axis[max(0, start - 1) : 2 * i + 1]):
+                axis[start : 2 * i + 1] = text
+    return "".join(axis).rstrip()

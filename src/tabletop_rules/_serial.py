@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
 
 from ._errors import StateFormatError
 
@@ -55,25 +56,25 @@ def _structure_int(value: Any, _type: Any) -> int:
         return value
     if isinstance(value, str) and _INT_TEXT.fullmatch(value):
         return int(value)
-    raise ValueError(f"expected an integer, got {value!r}")
+    raise ValueError(f"expected int, got {value!r}")
 
 
 def _structure_str(value: Any, _type: Any) -> str:
     if isinstance(value, str):
         return value
-    raise ValueError(f"expected a string, got {value!r}")
+    raise ValueError(f"expected str, got {value!r}")
 
 
 def _structure_bool(value: Any, _type: Any) -> bool:
     if isinstance(value, bool):
         return value
-    raise ValueError(f"expected true or false, got {value!r}")
+    raise ValueError(f"expected bool, got {value!r}")
 
 
 def _structure_float(value: Any, _type: Any) -> float:
     if type(value) in (int, float):
         return float(value)
-    raise ValueError(f"expected a number, got {value!r}")
+    raise ValueError(f"expected float, got {value!r}")
 
 
 def _sorted(items: list[Any]) -> list[Any]:
@@ -160,9 +161,16 @@ def digest_of(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
+def _describe(exc: BaseException, cls: Any) -> str:
+    """Our hooks' own messages (plain ``ValueError``/``TypeError``) say best what is wrong."""
+    if type(exc) in (ValueError, TypeError):
+        return str(exc)
+    return format_exception(exc, cls)
+
+
 def _error_path(exc: BaseException, prefix: str) -> StateFormatError:
     if isinstance(exc, cattrs.BaseValidationError):
-        messages = cattrs.transform_error(exc, path=prefix)
+        messages = cattrs.transform_error(exc, path=prefix, format_exception=_describe)
         first = messages[0] if messages else str(exc)
         detail, _, path = first.rpartition(" @ ")  # "<detail> @ <path>"
         if detail:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import secrets
 import shutil
 import sys
@@ -34,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import redirect_stderr, redirect_stdout
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
@@ -46,7 +48,7 @@ from ._record import Record, replay
 from ._rng import Rng
 from ._values import Outcome
 
-__all__ = ["GROUP", "KINDS", "CliError", "main"]
+__all__ = ["CliError", "GROUP", "KINDS", "main"]
 
 GROUP = "tabletop_rules.games"
 """The entry-point group in which game packages register their ``Game`` value."""
@@ -165,6 +167,18 @@ def _write_text(path: str, text: str) -> None:
         raise CliError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
+def _check_writable(path: str) -> None:
+    """Fail early (before a game is played) when ``path`` cannot be written."""
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"{path}: is a directory, not a file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise CliError(f"{path}: cannot write: there is no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise CliError(f"{path}: cannot write: permission denied")
+
+
 def _envelope(path: str, text: str) -> tuple[str, str]:
     """The ``game`` and ``kind`` fields of the envelope in ``text`` (read from ``path``)."""
     try:
@@ -262,19 +276,32 @@ def _solitaire(game: AnyGame) -> bool:
     return game.seats[1] == 1
 
 
-def _outcome_fields(outcome: Outcome) -> dict[str, Any]:
-    """A game-specific outcome's extra fields (beyond ``winners`` and ``returns``)."""
-    if not attrs.has(type(outcome)):
-        return {}
-    return {
-        f.name: getattr(outcome, f.name)
-        for f in attrs.fields(type(outcome))
-        if f.name not in ("winners", "returns")
-    }
+def _outcome_fields(outcome: Outcome, *, score: bool = False) -> dict[str, Any]:
+    """A game-specific outcome's extra fields (beyond ``winners`` and ``returns``).
+
+    These are the attrs fields of the game's ``Outcome`` subclass; with ``score``, also its
+    ``score`` when that is a property.
+    """
+    fields: dict[str, Any] = {}
+    if attrs.has(type(outcome)):
+        for f in attrs.fields(type(outcome)):
+            if f.name not in ("winners", "returns"):
+                fields[f.name] = getattr(outcome, f.name)
+    if score and "score" not in fields and hasattr(outcome, "score"):
+        fields["score"] = outcome.score
+    return fields
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list | frozenset):
+        return ", ".join(str(v) for v in value) if value else "none"
+    return str(value)
 
 
 def _outcome_text(game: AnyGame, outcome: Outcome | None) -> str:
-    """One line describing an outcome, such as ``won (score 14, total 14)``."""
+    """One line describing an outcome, such as ``won (defeated 14, total 14)``."""
     if outcome is None:
         return "not over"
     if _solitaire(game):
@@ -284,11 +311,11 @@ def _outcome_text(game: AnyGame, outcome: Outcome | None) -> str:
     else:
         seats = ", ".join(str(s) for s in outcome.winners)
         head = f"won by seat{'s' if len(outcome.winners) > 1 else ''} {seats}"
-    details = []
-    for name, value in _outcome_fields(outcome).items():
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        details.append(f"{name} {value}")
+    details = [
+        f"{name} {_value_text(value)}"
+        for name, value in _outcome_fields(outcome).items()
+        if name != "won"  # the head says it
+    ]
     if not _solitaire(game):
         details.append("returns " + " / ".join(f"{r:g}" for r in outcome.returns))
     return head + (f" ({', '.join(details)})" if details else "")
@@ -401,7 +428,8 @@ def _agent_seats(
     free = [s for s in range(game.seats[1]) if s != person]
     if len(names) > len(free):
         raise CliError(
-            f"{game.name} has at most {game.seats[1]} seat(s): too many agents ({len(names)})"
+            f"no seat left for agent {names[len(free)]!r}: {game.name} has at most "
+            f"{game.seats[1]} seat(s) and you play seat {person}"
         )
     for seat, name in zip(free, names, strict=False):
         seats[seat] = (name, _make_agent(game, name))
@@ -414,6 +442,8 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
     if not 0 <= args.seat < game.seats[1]:
         raise CliError(f"{game.name} has seats 0 to {game.seats[1] - 1}, not {args.seat}")
     agents = _agent_seats(game, args.seat, args.agent or ())
+    if args.save:
+        _check_writable(args.save)
     start: Any = None
     actions: list[Any] = []
     if args.resume:
@@ -444,12 +474,15 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
     quit_ = _play_loop(session, args, io)
     if not quit_:
         io.out()
+        io.out("── Final position " + "─" * 54)
         io.out(game.render_text(session.state))
         io.out()
         io.out(f"Game over: {_outcome_text(game, game.outcome(session.state))}.")
     if args.save:
         _write_text(args.save, game.dumps(session.record()))
         io.out(f"Saved {len(session.actions)} action(s) to {args.save}.")
+    elif quit_ and session.actions:
+        io.out("Stopped; the game was not saved (start with --save FILE to keep it).")
     return 0
 
 
@@ -564,7 +597,7 @@ def _choose(game: AnyGame, view: Any, legal: Sequence[Any], text: str, io: _Io) 
         return game.parse_action(view, text)
     except Exception as exc:  # the person's text: any failure is reported, never a traceback
         reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
-        io.out(f"Not an action here: {text!r} ({reason}). Type ? for help.")
+        io.out(f"Not understood: {reason} (type ? for help)")
         return None
 
 
@@ -600,7 +633,7 @@ def _simulate(
             raise CliError(f"{game.name}: game with seed {seed} ended without an outcome")
         fields = tuple(
             (name, value)
-            for name, value in _outcome_fields(outcome).items()
+            for name, value in _outcome_fields(outcome, score=True).items()
             if isinstance(value, int | float)
         )
         results.append(
@@ -717,7 +750,8 @@ def _print_summary(game: AnyGame, summary: Mapping[str, Any], io: _Io) -> None:
     seeds = f"seed {first}" if n == 1 else f"seeds {first}-{last}"
     io.out(
         f"{game.title} ({game.name}): {n} game{'s' if n != 1 else ''}, "
-        f"agent {', '.join(summary['agents'])}, {seeds}"
+        f"agent{'s' if len(summary['agents']) > 1 else ''} {', '.join(summary['agents'])}, "
+        f"{seeds}"
     )
     label = "{:<10}".format
     for seat, (wins, rate) in enumerate(zip(summary["wins"], summary["win_rate"], strict=True)):
@@ -736,13 +770,13 @@ def _print_summary(game: AnyGame, summary: Mapping[str, Any], io: _Io) -> None:
         count_digits = len(str(top))
         for value, count in histogram.items():
             bar = "#" * (math.ceil(count * 40 / top) if count else 0)
-            io.out(f"{label('')}{value:>{digits}} | {count:>{count_digits}} {bar}")
-    for name, stats in summary["outcome"].items():
+            io.out(f"{label('')}{value:>{digits}} | {count:>{count_digits}} {bar}".rstrip())
+    for i, (name, stats) in enumerate(summary["outcome"].items()):
         if "rate" in stats:
             text = f"{stats['true']} of {n} ({stats['rate']:.1%})"
         else:
             text = f"mean {stats['mean']:.2f}, min {stats['min']}, max {stats['max']}"
-        io.out(f"{label('Outcome')}{name}: {text}")
+        io.out(f"{label('' if i else 'Outcome')}{name}: {text}")
     d = summary["decisions"]
     io.out(f"{label('Decisions')}mean {d['mean']:.1f} per game (min {d['min']}, max {d['max']})")
     rate = summary["games_per_s"]
@@ -864,6 +898,8 @@ def _cmd_validate(args: argparse.Namespace, io: _Io) -> int:
         detail = _view_detail(game, value)
     elif kind == "action":
         detail = _notation(game, value)
+    elif kind == "config" and _is_default(game, value):
+        detail = "the default settings"
     else:
         detail = _short(repr(value))
     io.out(f"OK: {game.name} {kind}: {detail}")
@@ -871,15 +907,22 @@ def _cmd_validate(args: argparse.Namespace, io: _Io) -> int:
 
 
 def _view_detail(game: AnyGame, view: Any) -> str:
-    seat = getattr(view, "seat", None)
-    head = f"seen by seat {seat}" if isinstance(seat, int) else "a view"
+    """Who is to act in a view and how many answers it has (when the game can tell from it)."""
     try:
-        if game.is_over(view):
-            return f"{head}, game over"
+        seat = game.current_player(view)
+        if seat is None:
+            return "game over"
         legal = game.legal_actions(view)
-    except (RulesError, ValueError, TypeError, AttributeError):
-        return head
-    return f"{head}, {len(legal)} legal action(s)"
+    except Exception:  # a view of a seat that is not to act may not list actions
+        return "readable"
+    return f"seat {seat} to act ({len(legal)} legal action{'s' if len(legal) != 1 else ''})"
+
+
+def _is_default(game: AnyGame, config: Any) -> bool:
+    try:
+        return bool(config == game.config_type())
+    except Exception:  # a config type that needs arguments
+        return False
 
 
 def _short(text: str, limit: int = 120) -> str:

@@ -1,10 +1,10 @@
-"""The conformance check every :class:`~tabletop_rules.Game` can be put through, and Hypothesis strategies.
+"""A conformance check any :class:`~tabletop_rules.Game` can be put through; Hypothesis strategies.
 
 :func:`check_game` plays random games and, at every step, checks the shared contract of the
 per-game API: determinism, ``apply`` never mutating its input, ``apply == step().state``, the JSON
-round trip (with the RNG carried along), ``is_legal`` agreeing with ``legal_actions``, the end-of-game
-functions agreeing with each other, views (equal across :func:`redeal` s, different where visible
-parts differ), the shape of ``legal_actions`` and the notation round trip.
+round trip (with the RNG carried along), ``is_legal`` agreeing with ``legal_actions``, the
+end-of-game functions agreeing with each other, views (equal across redeals, different where
+visible parts differ), the shape of ``legal_actions`` and the notation round trip.
 :func:`check_hash_seed_independence` replays games in fresh interpreters under several
 ``PYTHONHASHSEED`` values and compares what they print. A broken rule comes back as a
 :class:`ConformanceError` that names the check, the game seed and the step.
@@ -105,8 +105,8 @@ CHECKS: tuple[str, ...] = (
 
 * ``determinism`` — a second game from the same seed, given the same actions, passes through equal
   states with equal digests and equal ``legal_actions``;
-* ``no-mutation`` — ``apply`` and ``step`` leave their input equal to a copy made before, and its
-  ``dumps`` text unchanged;
+* ``no-mutation`` — ``apply`` and ``step`` (and the other functions, legal or illegal actions
+  alike) leave their input state equal to a copy made before, with its ``dumps`` text unchanged;
 * ``apply-is-step`` — ``apply(s, a) == step(s, a).state``;
 * ``events`` — every event of a step has ``seen_by`` (``None`` or a tuple of seats) and round-trips
   through ``dumps``/``loads``;
@@ -126,8 +126,9 @@ CHECKS: tuple[str, ...] = (
   ``parse_action`` results as the state, and round-trips through JSON;
 * ``view-redeal`` — states redealt from that view are reproducible from their seed, give the same
   view and the same legal actions;
-* ``view-distinct`` — the views of consecutive states (for the same seat) differ whenever their
-  renderings, or that seat's legal actions or decision, differ;
+* ``view-distinct`` — the views, for the seat that acted, of the states before and after an action
+  differ whenever the states' ``render_text`` differ (a rendering pictures what is visible), the
+  views' ``render_text`` differ or, with that seat still to act, its legal actions or decision do;
 * ``legal-actions`` — ``legal_actions`` returns a tuple of hashable, distinct actions;
 * ``notation`` — ``parse_action(s, notation(a)) == a`` for every legal action;
 * ``termination`` — every game ends within ``max_steps`` actions.
@@ -143,17 +144,15 @@ _TEXT_LIMIT = 240
 class ConformanceError(AssertionError):
     """A game broke the shared contract; raised by :func:`check_game`.
 
-    Args:
-        check: the name of the failed check (one of :data:`CHECKS`, or ``"hash-seed"``).
-        detail: what was observed.
-        seed: the seed of the failing game (rerun it with ``check_game(game, seed=seed, games=1)``).
-        step: how many actions had been applied when the check failed.
+    It is an :class:`AssertionError`, so test runners report it as a failed assertion. The
+    constructor takes the attributes below (``seed`` and ``step`` by keyword).
 
     Attributes:
-        check (str): as above.
-        detail (str): as above.
-        seed (int | None): as above.
-        step (int | None): as above.
+        check: the name of the failed check: one of :data:`CHECKS`, or ``"hash-seed"``.
+        detail: what was observed.
+        seed: the seed of the failing game, or ``None``; rerun that game alone with
+            ``check_game(game, seed=seed, games=1)``.
+        step: how many actions had been applied when the check failed, or ``None``.
     """
 
     def __init__(
@@ -184,9 +183,10 @@ class ConformanceReport:
         games: the number of games played.
         steps: the number of actions applied, over all games (each checked as described in
             :data:`CHECKS`).
-        checks: how many times each check was performed, by name: once per state (``termination``
-            and ``outcome`` once per game), except that ``is-legal`` and ``notation`` count legal
-            actions, ``illegal-actions`` non-legal ones and ``view-redeal`` redeals.
+        checks: how many times each check was performed, by name: about once per state
+            (``termination`` and ``outcome`` once per game, ``no-mutation`` three times per action),
+            except that ``is-legal`` and ``notation`` count legal actions, ``illegal-actions``
+            non-legal ones and ``view-redeal`` redeals.
     """
 
     games: int
@@ -203,6 +203,30 @@ def _short(value: Any) -> str:
     return text if len(text) <= _TEXT_LIMIT else text[: _TEXT_LIMIT - 3] + "..."
 
 
+def _differences(got: Any, expected: Any, path: str = "") -> list[str]:
+    """Where two unequal values differ: attrs fields and tuple items, as dotted paths."""
+    cls = type(got)
+    if cls is type(expected) and attrs.has(cls):
+        found = [
+            line
+            for field in attrs.fields(cls)
+            if field.eq and getattr(got, field.name) != getattr(expected, field.name)
+            for line in _differences(
+                getattr(got, field.name), getattr(expected, field.name), f"{path}.{field.name}"
+            )
+        ]
+        if found:
+            return found
+    elif cls is tuple and type(expected) is tuple and len(got) == len(expected):
+        return [
+            line
+            for i, (a, b) in enumerate(zip(got, expected, strict=True))
+            if a != b
+            for line in _differences(a, b, f"{path}[{i}]")
+        ]
+    return [f"{path or 'value'}: {_short(got)} != {_short(expected)}"]
+
+
 def _chooser(game_seed: int) -> Rng:
     """The generator that picks the actions of the random game played from ``game_seed``."""
     return Rng.from_seed(game_seed).split()[0]
@@ -214,7 +238,8 @@ class _Pending(Generic[A]):
 
     seat: Seat
     view: Any
-    rendered: str
+    view_text: str
+    state_text: str
     legal: tuple[A, ...]
     decision: Decision[Any] | None
 
@@ -259,7 +284,9 @@ class _Checker(Generic[S, A]):
 
     def expect_equal(self, check: str, what: str, got: Any, expected: Any) -> None:
         if got != expected:
-            raise self.fail(check, f"{what}: {_short(got)} != {_short(expected)}")
+            where = _differences(got, expected)
+            more = f" (and {len(where) - 3} more)" if len(where) > 3 else ""
+            raise self.fail(check, f"{what} differs: " + "; ".join(where[:3]) + more)
 
     def draw(self, n: int) -> int:
         value, self.rng = self.rng.below(n)
@@ -306,24 +333,24 @@ class _Checker(Generic[S, A]):
             self.check_is_legal(state, legal)
             self.check_notation(state, legal)
             seat = game.current_player(state)
-            assert seat is not None  # checked by check_over_consistency
+            if seat is None:  # pragma: no cover - check_over_consistency has ruled it out
+                raise self.fail("over-consistency", "current_player changed between calls")
             view = self.check_views(state, seat, legal)
             self.check_redeal(view, seat, legal)
             self.check_illegal(state, legal_set)
             self.remember(legal)
 
+            self.unchanged(state, text, copy, "the checks before apply")
+
             action, chooser = chooser.choice(legal)
             self.check_action_json(action)
             with self.checking("apply-is-step"):
                 after = game.apply(state, action)
+                self.unchanged(state, text, copy, "apply")
                 stepped = game.step(state, action)
+                self.unchanged(state, text, copy, "step")
                 self.expect_equal("apply-is-step", "step(s, a).state", stepped.state, after)
             self.check_events(stepped, seat)
-            with self.checking("no-mutation"):
-                if game.dumps(state) != text:
-                    raise self.fail("no-mutation", "apply or step changed the dumps of its input")
-                if state != copy:
-                    raise self.fail("no-mutation", "apply or step changed its input")
             with self.checking("round-trip", 0):
                 resumed = game.apply(copy, action)
                 self.expect_equal(
@@ -332,9 +359,24 @@ class _Checker(Generic[S, A]):
             with self.checking("determinism", 0):
                 twin = game.apply(twin, action)
             with self.checking("view-distinct", 0):
-                pending = _Pending(seat, view, game.render_text(view), legal, game.decision(state))
+                pending = _Pending(
+                    seat,
+                    view,
+                    game.render_text(view),
+                    game.render_text(state),
+                    legal,
+                    game.decision(state),
+                )
             state = after
             self.index += 1
+
+    def unchanged(self, state: S, text: str, copy: S, culprit: str) -> None:
+        """Fail ``no-mutation`` unless ``state`` still equals ``copy`` and dumps as ``text``."""
+        self.counts["no-mutation"] += 1
+        if self.game.dumps(state) != text:
+            raise self.fail("no-mutation", f"{culprit} changed the dumps of its input state")
+        if state != copy:
+            raise self.fail("no-mutation", f"{culprit} changed its input state")
 
     # -- the checks ----------------------------------------------------------------------------
 
@@ -503,25 +545,16 @@ class _Checker(Generic[S, A]):
             view = game.view(state, seat)
             if view != pending.view:
                 return
-            if game.render_text(view) != pending.rendered:
-                raise self.fail(
-                    "view-distinct",
-                    f"seat {seat}'s views before and after the last action are equal,"
-                    " but render differently",
-                )
+            same = f"seat {seat}'s views before and after the last action are equal, but"
+            if game.render_text(state) != pending.state_text:
+                raise self.fail("view-distinct", f"{same} render_text of the states differs")
+            if game.render_text(view) != pending.view_text:
+                raise self.fail("view-distinct", f"{same} render_text of the views differs")
             if not over and game.current_player(state) == seat:
                 if game.legal_actions(view) != pending.legal:
-                    raise self.fail(
-                        "view-distinct",
-                        f"seat {seat}'s views before and after the last action are equal,"
-                        " but its legal actions differ",
-                    )
+                    raise self.fail("view-distinct", f"{same} the legal actions differ")
                 if game.decision(state) != pending.decision:
-                    raise self.fail(
-                        "view-distinct",
-                        f"seat {seat}'s views before and after the last action are equal,"
-                        " but its decision differs",
-                    )
+                    raise self.fail("view-distinct", f"{same} the decision differs")
 
     def check_illegal(self, state: S, legal_set: frozenset[A]) -> None:
         candidates: list[A] = []
@@ -759,11 +792,10 @@ def check_hash_seed_independence(
     for hash_seed, lines in outputs[1:]:
         if lines == first:
             continue
-        for n, (a, b) in enumerate(zip(first, lines, strict=False)):
-            if a != b:
-                break
-        else:
-            n = min(len(first), len(lines))
+        n = next(
+            (i for i, (a, b) in enumerate(zip(first, lines, strict=False)) if a != b),
+            min(len(first), len(lines)),
+        )
         a = first[n] if n < len(first) else "<end>"
         b = lines[n] if n < len(lines) else "<end>"
         kind = "digest" if n % 2 == 0 else "legal actions"
@@ -786,17 +818,23 @@ def _play(
     seed: int,
     choices: Sequence[int],
     *,
-    to_end: bool,
-    max_steps: int,
+    to_end: bool = False,
+    max_steps: int | None = None,
 ) -> tuple[S, tuple[A, ...]]:
-    """Play from ``seed``: action ``k`` is ``legal[choices[k] % len(legal)]``, then the first."""
+    """Play from ``seed``: action ``k`` is ``legal[choices[k] % len(legal)]``.
+
+    When the choices run out, stop, or (``to_end``) keep taking the first legal action; never play
+    more than ``max_steps`` actions.
+    """
     state = game.new_game(config, seed=seed)
     actions: list[A] = []
     while not game.is_over(state):
         k = len(actions)
+        if max_steps is not None and k >= max_steps:
+            break
         if k < len(choices):
             index = choices[k]
-        elif to_end and k < max_steps:
+        elif to_end:
             index = 0
         else:
             break
@@ -845,8 +883,7 @@ def action_sequences(
     from hypothesis import strategies as st
 
     def build(seed: int, choices: list[int]) -> Record[Any, S, A]:
-        limit = len(choices) if max_steps is None else max_steps
-        _, actions = _play(game, config, seed, choices, to_end=False, max_steps=limit)
+        _, actions = _play(game, config, seed, choices, max_steps=max_steps)
         return Record(actions=actions, config=config, seed=seed)
 
     return st.builds(build, seeds(), _choice_lists(max_steps))
@@ -866,8 +903,7 @@ def states(game: Game[S, A], config: Any = None, max_steps: int | None = None) -
     from hypothesis import strategies as st
 
     def build(seed: int, choices: list[int]) -> S:
-        limit = len(choices) if max_steps is None else max_steps
-        return _play(game, config, seed, choices, to_end=False, max_steps=limit)[0]
+        return _play(game, config, seed, choices, max_steps=max_steps)[0]
 
     return st.builds(build, seeds(), _choice_lists(max_steps))
 

@@ -1,0 +1,287 @@
+"""TEST FIXTURE: "count to N", a tiny 1-seat game that follows the per-game API of the design.
+
+It exists only to exercise the core (``tabletop_rules.testing``, ``Record``/``replay``, the codec).
+A deck of cards valued 1-3 is shuffled; the player holds two face-up cards and adds one to the total
+each turn (plus a hidden 0/1 bonus drawn from the state's RNG), then draws. The game ends when the
+total reaches the target or the hand is empty; hitting the target exactly wins. The deck order and
+the RNG are hidden, so views, ``redeal`` and the RNG round trip all have something to check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, TypeAlias
+
+import attrs
+
+from tabletop_rules import (
+    Codec,
+    Decision,
+    Game,
+    IllegalActionError,
+    Outcome,
+    Rng,
+    Seat,
+    Step,
+    digest_of,
+    make_converter,
+    register_tagged_union,
+)
+
+
+def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{attr.name} must be at least 1, got {value}")
+
+
+@attrs.frozen
+class Config:
+    """Game options: the target total and how many copies of each card value (1, 2, 3)."""
+
+    target: int = attrs.field(default=12, validator=_positive)
+    copies: int = attrs.field(default=3, validator=_positive)
+
+
+@attrs.frozen
+class Add:
+    """Add the card of this value from the hand to the total."""
+
+    value: int
+
+
+@attrs.frozen
+class Added:
+    """A card was added (public)."""
+
+    value: int
+    bonus: int
+
+    @property
+    def seen_by(self) -> tuple[Seat, ...] | None:
+        """Everyone sees it."""
+        return None
+
+
+@attrs.frozen
+class Drew:
+    """A card was drawn into the hand (only its owner sees which)."""
+
+    card: int
+
+    @property
+    def seen_by(self) -> tuple[Seat, ...] | None:
+        """Only seat 0."""
+        return (0,)
+
+
+CountEvent: TypeAlias = Added | Drew
+
+
+@attrs.frozen
+class State:
+    """The whole game."""
+
+    config: Config
+    total: int
+    hand: tuple[int, ...]
+    played: tuple[int, ...]
+    deck: tuple[int, ...]
+    rng: Rng
+    turn: int
+
+
+@attrs.frozen
+class View:
+    """What seat 0 knows: everything but the deck order and the RNG."""
+
+    config: Config
+    total: int
+    hand: tuple[int, ...]
+    played: tuple[int, ...]
+    deck_size: int
+    turn: int
+
+
+def _full_deck(config: Config) -> tuple[int, ...]:
+    return tuple(v for v in (1, 2, 3) for _ in range(config.copies))
+
+
+def new_game(config: Config | None = None, *, seed: int) -> State:
+    """Shuffle the deck and deal two cards."""
+    config = Config() if config is None else config
+    deck, rng = Rng.from_seed(seed).shuffle(_full_deck(config))
+    return State(config, 0, tuple(sorted(deck[:2])), (), deck[2:], rng, 0)
+
+
+def is_over(sv: State | View) -> bool:
+    """The target is reached or the hand is empty."""
+    return sv.total >= sv.config.target or not sv.hand
+
+
+def legal_actions(sv: State | View) -> tuple[Add, ...]:
+    """One ``Add`` per distinct card value in the hand, smallest first."""
+    if is_over(sv):
+        return ()
+    return tuple(Add(v) for v in sorted(set(sv.hand)))
+
+
+def is_legal(state: State, action: Add) -> str | None:
+    """``None``, or why ``action`` is illegal."""
+    if not isinstance(action, Add):
+        return "R0: not an action of this game"
+    if is_over(state):
+        return "R0: the game is over"
+    if action.value not in state.hand:
+        return f"R1: no {action.value} in the hand"
+    return None
+
+
+def step(state: State, action: Add) -> Step[State, CountEvent]:
+    """Add the card and a hidden 0/1 bonus, then draw."""
+    reason = is_legal(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason, action)
+    bonus, rng = state.rng.below(2)
+    hand = list(state.hand)
+    hand.remove(action.value)
+    events: list[CountEvent] = [Added(action.value, bonus)]
+    deck = state.deck
+    if deck:
+        hand.append(deck[0])
+        events.append(Drew(deck[0]))
+        deck = deck[1:]
+    after = State(
+        state.config,
+        state.total + action.value + bonus,
+        tuple(sorted(hand)),
+        tuple(sorted((*state.played, action.value))),
+        deck,
+        rng,
+        state.turn + 1,
+    )
+    return Step(after, tuple(events))
+
+
+def apply(state: State, action: Add) -> State:
+    """``step(state, action).state``."""
+    return step(state, action).state
+
+
+def current_player(sv: State | View) -> Seat | None:
+    """Seat 0 until the end."""
+    return None if is_over(sv) else 0
+
+
+def outcome(sv: State | View) -> Outcome | None:
+    """A win when the total is exactly the target."""
+    if not is_over(sv):
+        return None
+    won = sv.total == sv.config.target
+    return Outcome(winners=(0,) if won else (), returns=(1.0 if won else 0.0,))
+
+
+def decision(sv: State | View) -> Decision[None] | None:
+    """The one question of this game."""
+    if is_over(sv):
+        return None
+    return Decision(0, "add", "Choose a card to add to the total.", None)
+
+
+def view(state: State, seat: Seat) -> View:
+    """Seat 0's view."""
+    if seat != 0:
+        raise ValueError(f"no seat {seat}")
+    return View(state.config, state.total, state.hand, state.played, len(state.deck), state.turn)
+
+
+def redeal(v: View, seed: int) -> State:
+    """A state consistent with ``v``: the unseen cards shuffled from ``seed``, a fresh RNG."""
+    unseen = Counter(_full_deck(v.config)) - Counter(v.hand) - Counter(v.played)
+    deck, rng = Rng.from_seed(seed).shuffle(sorted(unseen.elements()))
+    return State(v.config, v.total, v.hand, v.played, deck, rng, v.turn)
+
+
+def notation(action: Add) -> str:
+    """``+2``."""
+    return f"+{action.value}"
+
+
+_NOTATION = re.compile(r"\+([0-9]+)")
+
+
+def parse_action(sv: State | View, text: str) -> Add:
+    """The inverse of :func:`notation`."""
+    match = _NOTATION.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"not an action: {text!r}")
+    return Add(int(match.group(1)))
+
+
+_CONVERTER = make_converter()
+register_tagged_union(_CONVERTER, Add, [Add])
+register_tagged_union(_CONVERTER, CountEvent, [Added, Drew])
+CODEC = Codec(
+    game="countgame",
+    format=1,
+    converter=_CONVERTER,
+    kinds={"state": State, "view": View, "action": Add, "config": Config, "event": CountEvent},
+    members={Added: "event", Drew: "event"},
+)
+
+
+def dumps(obj: Any) -> str:
+    """JSON text in the envelope."""
+    return CODEC.dumps(obj)
+
+
+def loads(text: str, kind: Any = State) -> Any:
+    """Read :func:`dumps` text."""
+    return CODEC.loads(text, kind)
+
+
+def digest(state: State) -> str:
+    """SHA-256 of the canonical JSON."""
+    return digest_of(CODEC.to_dict(state))
+
+
+def render_text(sv: State | View) -> str:
+    """One line."""
+    left = sv.deck_size if isinstance(sv, View) else len(sv.deck)
+    return f"turn {sv.turn}: total {sv.total}/{sv.config.target}, hand {sv.hand}, deck {left}"
+
+
+GAME: Game[State, Add] = Game(
+    name="countgame",
+    title="Count to N",
+    seats=(1, 1),
+    config_type=Config,
+    state_type=State,
+    view_type=View,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    is_legal=is_legal,
+    apply=apply,
+    step=step,
+    current_player=current_player,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    redeal=redeal,
+    decision=decision,
+    notation=notation,
+    parse_action=parse_action,
+    dumps=dumps,
+    loads=loads,
+    digest=digest,
+    render_text=render_text,
+)
+
+
+def _hash_ordered_legal_actions(sv: State | View) -> tuple[Add, ...]:
+    # BROKEN ON PURPOSE: the order follows str hashes, which change with PYTHONHASHSEED.
+    return tuple(sorted(legal_actions(sv), key=lambda a: hash(f"card {a.value}")))
+
+
+HASH_BROKEN_GAME: Game[State, Add] = attrs.evolve(GAME, legal_actions=_hash_ordered_legal_actions)
+"""A variant whose legal order depends on ``PYTHONHASHSEED`` (for the hash-seed check's test)."""

@@ -1,0 +1,486 @@
+"""tabletop_rules.testing: the conformance check passes a good game and catches each kind of bug.
+
+Every broken variant of the count-to-N fixture game below breaks one rule of the contract on
+purpose, and the check must name that rule.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+import tests.test_core.countgame as cg
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.test_core.countgame import GAME, Add, State, View
+
+from tabletop_rules import (
+    Decision,
+    Game,
+    IllegalActionError,
+    Outcome,
+    Record,
+    Rng,
+    Seat,
+    Step,
+    replay,
+)
+from tabletop_rules.testing import (
+    CHECKS,
+    ConformanceError,
+    ConformanceReport,
+    action_sequences,
+    check_game,
+    check_hash_seed_independence,
+    finished_games,
+    seeds,
+    states,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CountGame = Game[State, Add]
+
+
+def broken(**functions: Any) -> CountGame:
+    return attrs.evolve(GAME, **functions)
+
+
+# -- the good game ------------------------------------------------------------------------------
+
+
+def test_good_game_passes() -> None:
+    report = check_game(GAME, games=20, seed=0)
+    assert isinstance(report, ConformanceReport)
+    assert report.games == 20
+    assert report.steps > 20 * 3
+    assert set(report.checks) == set(CHECKS)
+    assert all(report.checks[name] > 0 for name in CHECKS)
+    assert report.checks["termination"] == 20
+    assert report.checks["is-legal"] >= report.steps
+    assert "20 games" in str(report)
+
+
+def test_report_is_frozen() -> None:
+    report = check_game(GAME, games=1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        report.games = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        report.checks["views"] = 0  # type: ignore[index]
+
+
+def test_same_arguments_same_report() -> None:
+    assert check_game(GAME, games=5, seed=9) == check_game(GAME, games=5, seed=9)
+
+
+def test_config_is_passed_to_new_game() -> None:
+    short = check_game(GAME, games=5, config=cg.Config(target=3, copies=1))
+    assert short.steps < check_game(GAME, games=5).steps
+
+
+def test_zero_games() -> None:
+    report = check_game(GAME, games=0)
+    assert (report.games, report.steps) == (0, 0)
+
+
+def test_negative_arguments_are_rejected() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        check_game(GAME, games=-1)
+
+
+def test_illegal_actions_hook_is_used() -> None:
+    asked: list[int] = []
+
+    def hook(state: State, rng: Rng) -> Sequence[Add]:
+        asked.append(state.turn)
+        value, _ = rng.randint(0, 9)
+        return [Add(value), Add(-1), Add(1)]  # Add(1) may be legal: it is then ignored
+
+    with_hook = check_game(GAME, games=3, illegal_actions=hook)
+    without = check_game(GAME, games=3)
+    assert asked
+    assert with_hook.checks["illegal-actions"] > without.checks["illegal-actions"]
+
+
+def test_conformance_error_is_an_assertion_error() -> None:
+    err = ConformanceError("views", "differ", seed=4, step=2)
+    assert isinstance(err, AssertionError)
+    assert (err.check, err.detail, err.seed, err.step) == ("views", "differ", 4, 2)
+    assert str(err) == "[views] game seed 4, step 2: differ"
+    assert str(ConformanceError("hash-seed", "x")) == "[hash-seed] x"
+
+
+# -- each check can fail ------------------------------------------------------------------------
+
+
+def mutating_apply(state: State, action: Add) -> State:
+    after = cg.apply(state, action)
+    object.__setattr__(state, "turn", state.turn + 100)  # BROKEN: writes into a frozen state
+    return after
+
+
+_calls = itertools.count()
+
+
+def unstable_legal_actions(sv: State | View) -> tuple[Add, ...]:
+    legal = cg.legal_actions(sv)
+    k = next(_calls) % max(len(legal), 1)
+    return legal[k:] + legal[:k]  # BROKEN: the order changes from call to call
+
+
+def off_by_one_apply(state: State, action: Add) -> State:
+    return attrs.evolve(cg.apply(state, action), turn=state.turn + 2)  # BROKEN: not step().state
+
+
+_seen: list[State] = []  # keeps the states alive so their ids are not reused
+
+
+def _known(state: State) -> bool:
+    return any(s is state for s in _seen)
+
+
+def new_game_registered(config: cg.Config | None = None, *, seed: int) -> State:
+    state = cg.new_game(config, seed=seed)
+    _seen.append(state)
+    return state
+
+
+def identity_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+    done = cg.step(state, action)
+    if not _known(state):  # BROKEN: a state read back from JSON plays differently
+        done = Step(attrs.evolve(done.state, total=done.state.total + 1), done.events)
+    _seen.append(done.state)
+    return done
+
+
+def identity_apply(state: State, action: Add) -> State:
+    return identity_step(state, action).state
+
+
+def rng_dropping_loads(text: str, kind: Any = State) -> Any:
+    value = cg.loads(text, kind)
+    return attrs.evolve(value, rng=Rng(0)) if isinstance(value, State) else value
+
+
+def never_illegal(state: State, action: Add) -> str | None:
+    return None
+
+
+def no_threes(state: State, action: Add) -> str | None:
+    return "R9: no threes" if action.value == 3 else cg.is_legal(state, action)
+
+
+def lenient_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+    if cg.is_legal(state, action) is not None:
+        return Step(state, ())  # BROKEN: accepts an illegal action
+    return cg.step(state, action)
+
+
+def anonymous_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+    try:
+        return cg.step(state, action)
+    except IllegalActionError as exc:
+        raise IllegalActionError(exc.reason, None) from None  # BROKEN: drops the action
+
+
+def value_error_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+    if cg.is_legal(state, action) is not None:
+        raise ValueError("nope")  # BROKEN: not an IllegalActionError
+    return cg.step(state, action)
+
+
+def lenient_apply(state: State, action: Add) -> State:
+    return lenient_step(state, action).state
+
+
+def always_outcome(sv: State | View) -> Outcome | None:
+    return Outcome((), (0.0,))
+
+
+def always_seat_zero(sv: State | View) -> Seat | None:
+    return 0
+
+
+def wrong_seat_decision(sv: State | View) -> Decision[None] | None:
+    found = cg.decision(sv)
+    return None if found is None else attrs.evolve(found, seat=1)
+
+
+def legal_actions_after_the_end(sv: State | View) -> tuple[Add, ...]:
+    return cg.legal_actions(sv) or (Add(1),)
+
+
+def bad_outcome(sv: State | View) -> Outcome | None:
+    return None if not cg.is_over(sv) else Outcome((3,), (1.0,))
+
+
+def leaky_view(state: State, seat: Seat) -> View:
+    order = sum(i * card for i, card in enumerate(state.deck))  # BROKEN: encodes the deck order
+    return attrs.evolve(cg.view(state, seat), deck_size=order)
+
+
+def view_with_legal_actions_of_its_own(sv: State | View) -> tuple[Add, ...]:
+    legal = cg.legal_actions(sv)
+    return legal[::-1] if isinstance(sv, View) else legal
+
+
+def view_without_json(obj: Any) -> str:
+    if isinstance(obj, View):
+        return cg.dumps(attrs.evolve(obj, turn=obj.turn + 1))
+    return cg.dumps(obj)
+
+
+def fresh_hand_redeal(v: View, seed: int) -> State:
+    state = cg.new_game(v.config, seed=seed)  # BROKEN: ignores the view
+    return attrs.evolve(state, total=v.total, turn=v.turn, played=v.played)
+
+
+_redeals = itertools.count()
+
+
+def unreproducible_redeal(v: View, seed: int) -> State:
+    return cg.redeal(v, seed + next(_redeals))  # BROKEN: the same seed deals differently
+
+
+def forgetful_view(state: State, seat: Seat) -> View:
+    view = cg.view(state, seat)  # BROKEN: drops the visible total, turn and played cards
+    return View(view.config, 0, view.hand, (), 0, 0)
+
+
+def duplicated_legal_actions(sv: State | View) -> tuple[Add, ...]:
+    legal = cg.legal_actions(sv)
+    return legal + legal[:1]
+
+
+def listed_legal_actions(sv: State | View) -> tuple[Add, ...]:
+    return list(cg.legal_actions(sv))  # type: ignore[return-value]
+
+
+def lossy_notation(action: Add) -> str:
+    return "+1"
+
+
+def endless_is_over(sv: State | View) -> bool:
+    return False
+
+
+def endless_legal_actions(sv: State | View) -> tuple[Add, ...]:
+    return cg.legal_actions(sv) if not cg.is_over(sv) else ()
+
+
+def undumpable_event_step(state: State, action: Add) -> Step[State, Any]:
+    done = cg.step(state, action)
+    return Step(done.state, (*done.events, "not an event"))
+
+
+def action_json_loads(text: str, kind: Any = State) -> Any:
+    value = cg.loads(text, kind)
+    return Add(value.value + 1) if isinstance(value, Add) else value
+
+
+BROKEN: list[tuple[str, dict[str, Any], str]] = [
+    ("mutating apply", {"apply": mutating_apply}, "no-mutation"),
+    ("legal order changes per call", {"legal_actions": unstable_legal_actions}, "determinism"),
+    ("apply is not step().state", {"apply": off_by_one_apply}, "apply-is-step"),
+    ("loads drops the RNG", {"loads": rng_dropping_loads}, "round-trip"),
+    (
+        "a loaded state plays differently",
+        {"new_game": new_game_registered, "step": identity_step, "apply": identity_apply},
+        "round-trip",
+    ),
+    ("is_legal never objects", {"is_legal": never_illegal}, "illegal-actions"),
+    ("is_legal rejects a legal action", {"is_legal": no_threes}, "is-legal"),
+    (
+        "apply accepts illegal actions",
+        {"step": lenient_step, "apply": lenient_apply},
+        "illegal-actions",
+    ),
+    ("IllegalActionError without the action", {"step": anonymous_step}, "illegal-actions"),
+    ("ValueError for an illegal action", {"step": value_error_step}, "illegal-actions"),
+    ("outcome while running", {"outcome": always_outcome}, "over-consistency"),
+    ("current_player after the end", {"current_player": always_seat_zero}, "over-consistency"),
+    ("decision for another seat", {"decision": wrong_seat_decision}, "over-consistency"),
+    (
+        "legal actions after the end",
+        {"legal_actions": legal_actions_after_the_end},
+        "over-consistency",
+    ),
+    ("winner who is not a seat", {"outcome": bad_outcome}, "outcome"),
+    ("view leaks the deck order", {"view": leaky_view}, "view-redeal"),
+    ("redeal ignores the view", {"redeal": fresh_hand_redeal}, "view-redeal"),
+    ("redeal not reproducible", {"redeal": unreproducible_redeal}, "view-redeal"),
+    ("view forgets visible parts", {"view": forgetful_view}, "view-distinct"),
+    (
+        "legal actions of a view differ",
+        {"legal_actions": view_with_legal_actions_of_its_own},
+        "views",
+    ),
+    ("views do not round-trip", {"dumps": view_without_json}, "views"),
+    ("duplicate legal actions", {"legal_actions": duplicated_legal_actions}, "legal-actions"),
+    ("legal actions in a list", {"legal_actions": listed_legal_actions}, "legal-actions"),
+    ("notation loses information", {"notation": lossy_notation}, "notation"),
+    (
+        "never ends",
+        {"is_over": endless_is_over, "legal_actions": endless_legal_actions},
+        "over-consistency",
+    ),
+    ("an event that is not one", {"step": undumpable_event_step}, "events"),
+    ("actions do not round-trip", {"loads": action_json_loads}, "action-json"),
+]
+
+
+@pytest.mark.parametrize(
+    ("functions", "check"), [pytest.param(f, c, id=name) for name, f, c in BROKEN]
+)
+def test_each_check_catches_its_bug(functions: dict[str, Any], check: str) -> None:
+    assert check in CHECKS
+    with pytest.raises(ConformanceError) as info:
+        check_game(broken(**functions), games=20, seed=0)
+    err = info.value
+    assert err.check == check, str(err)
+    assert err.seed is not None
+    assert err.step is not None
+    assert str(err).startswith(f"[{check}] game seed {err.seed}, step {err.step}: ")
+
+
+def test_every_check_has_a_broken_variant() -> None:
+    covered = {check for _, _, check in BROKEN} | {"termination"}
+    assert covered == set(CHECKS)
+
+
+def cycle(state: State, action: Add) -> State:
+    return attrs.evolve(state, turn=state.turn + 1)  # BROKEN: the total never grows
+
+
+def cycle_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+    return Step(cycle(state, action), ())
+
+
+def test_termination() -> None:
+    # Never-ending play: the end functions agree with each other, so only max_steps catches it.
+    with pytest.raises(ConformanceError) as info:
+        check_game(broken(apply=cycle, step=cycle_step), games=1, max_steps=30)
+    assert info.value.check == "termination"
+    assert info.value.step == 30
+
+
+def test_failure_is_reproducible_from_its_seed() -> None:
+    game = broken(is_legal=no_threes)
+    with pytest.raises(ConformanceError) as first:
+        check_game(game, games=20, seed=100)
+    seed = first.value.seed
+    assert seed is not None
+    with pytest.raises(ConformanceError) as again:
+        check_game(game, games=1, seed=seed)
+    assert (again.value.seed, again.value.step) == (seed, first.value.step)
+
+
+def test_exceptions_inside_a_check_name_the_check() -> None:
+    def exploding_render(sv: State | View) -> str:
+        raise RuntimeError("boom")
+
+    with pytest.raises(ConformanceError, match=r"raised RuntimeError: boom") as info:
+        check_game(broken(render_text=exploding_render), games=1)
+    assert isinstance(info.value.__cause__, RuntimeError)
+
+
+# -- hash seeds ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def importable_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the probe's fresh interpreters import ``tests.test_core.countgame``."""
+    path = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), path) if p))
+
+
+@pytest.mark.usefixtures("importable_tests")
+def test_hash_seed_independence_passes_a_good_game() -> None:
+    check_hash_seed_independence("tests.test_core.countgame:GAME", seeds=(0, 1), games=2)
+
+
+@pytest.mark.usefixtures("importable_tests")
+def test_hash_seed_independence_catches_hash_ordering() -> None:
+    with pytest.raises(ConformanceError, match="differs between PYTHONHASHSEED") as info:
+        check_hash_seed_independence(
+            "tests.test_core.countgame:HASH_BROKEN_GAME", seeds=(0, 1, 2, 3), games=2
+        )
+    assert info.value.check == "hash-seed"
+    assert "legal actions" in str(info.value)
+
+
+def test_hash_seed_independence_reports_a_missing_game() -> None:
+    with pytest.raises(ConformanceError, match="no game named 'no-such-game'"):
+        check_hash_seed_independence("no-such-game", hash_seeds=("0", "1"))
+
+
+def test_hash_seed_independence_needs_two_seeds() -> None:
+    with pytest.raises(ValueError, match="two"):
+        check_hash_seed_independence("countgame", hash_seeds=("0",))
+
+
+# -- strategies ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(seeds())
+def test_seeds_are_u64(seed: int) -> None:
+    assert 0 <= seed < 2**64
+    cg.new_game(seed=seed)
+
+
+@settings(max_examples=25)
+@given(states(GAME))
+def test_states_are_reachable_states(state: State) -> None:
+    assert isinstance(state, State)
+    assert GAME.loads(GAME.dumps(state)) == state
+
+
+@settings(max_examples=25)
+@given(states(GAME, cg.Config(target=30, copies=5), max_steps=3))
+def test_states_respect_max_steps(state: State) -> None:
+    assert state.turn <= 3
+    assert state.config.target == 30
+
+
+@settings(max_examples=25)
+@given(action_sequences(GAME))
+def test_action_sequences_replay(record: Record[Any, State, Add]) -> None:
+    assert record.seed is not None
+    states_seen = list(replay(GAME, record))
+    assert len(states_seen) == len(record.actions) + 1
+
+
+@settings(max_examples=25)
+@given(action_sequences(GAME, max_steps=2))
+def test_action_sequences_respect_max_steps(record: Record[Any, State, Add]) -> None:
+    assert len(record.actions) <= 2
+
+
+@settings(max_examples=25)
+@given(finished_games(GAME))
+def test_finished_games_are_over(state: State) -> None:
+    assert GAME.is_over(state)
+    assert GAME.outcome(state) is not None
+
+
+def test_finished_games_fail_on_endless_games() -> None:
+    strategy = finished_games(broken(apply=cycle, step=cycle_step), max_steps=5)
+
+    @settings(max_examples=1, database=None)
+    @given(strategy)
+    def run(state: State) -> None:
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    with pytest.raises(ValueError, match="did not end within 5 actions"):
+        run()
+
+
+def test_strategies_are_strategies() -> None:
+    for strategy in (seeds(), states(GAME), action_sequences(GAME), finished_games(GAME)):
+        assert isinstance(strategy, st.SearchStrategy)
