@@ -41,6 +41,12 @@ class Weights:
     slot: float = 4.0
     ready: float = 30.0
     group: float = 2.0
+    hob_pending: float = 0.0
+    gob_pending: float = 0.0
+    hob_power: float = 1.0
+    hand_gob: float = 0.0
+    hand_hob: float = 0.0
+    hand_garrison: float = 0.0
 
 
 WEIGHTS = Weights()
@@ -129,9 +135,11 @@ def _score(
         elif free == 0:
             score -= w.doomed
         elif code == HOBGOBLIN:
-            score += w.hob_progress * best / need + w.hob_open * free
+            score += (
+                w.hob_progress * (best / need) ** w.hob_power + w.hob_open * free - w.hob_pending
+            )
         else:
-            score += w.gob_progress * best / need + w.gob_open * free
+            score += w.gob_progress * best / need + w.gob_open * free - w.gob_pending
     # Guard groups: bigger groups with free cells around are assets for the hobgoblins to come.
     slots: set[int] = set()
     for pos, k in gid.items():
@@ -146,8 +154,13 @@ def _score(
     # Hobgoblin cards in hand that could be laid right now next to a big group.
     for card in hand:
         monsters = deck.monsters[card]
-        if len(monsters) != 1 or monsters[0][1] != HOBGOBLIN:
+        if not monsters:
+            score += w.hand_garrison
             continue
+        if monsters[0][1] != HOBGOBLIN:
+            score += w.hand_gob
+            continue
+        score += w.hand_hob
         offset = monsters[0][0]
         letters = deck.letters[card]
         for pos in slots:

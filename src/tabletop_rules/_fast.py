@@ -74,10 +74,11 @@ class Interner(Generic[K, V]):
 
     def get(self, key: K) -> V:
         """Return the value for ``key``, building it on first use."""
-        value = self._values.get(key)
-        if value is None:
+        try:
+            return self._values[key]
+        except KeyError:
             value = self._values[key] = self._factory(key)
-        return value
+            return value
 
     def __len__(self) -> int:
         return len(self._values)

@@ -40,7 +40,7 @@ class Record(Generic[C, S, A]):
     start: S | None = None
 
 
-def replay(game: Game[S, A], record: Record[Any, S, A]) -> Iterator[S]:
+def replay(game: "Game[S, A]", record: "Record[Any, S, A]") -> Iterator[S]:
     """Yield the starting state and then the state after each action of ``record``.
 
     Raises:

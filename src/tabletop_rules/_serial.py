@@ -265,8 +265,11 @@ class Codec:
                 version += 1
         except KeyError:
             raise StateFormatError("$.format", f"no migration from format {version}") from None
+        target = self.kinds[expected]
+        if attrs.has(getattr(target, "__origin__", target)) and not isinstance(data, Mapping):
+            raise StateFormatError("$.data", f"expected an object, got {type(data).__name__}")
         try:
-            value = self.converter.structure(data, self.kinds[expected])
+            value = self.converter.structure(data, target)
         except StateFormatError:
             raise
         except Exception as exc:

@@ -91,3 +91,15 @@ def test_interner_is_not_shared_between_pools() -> None:
     b: Interner[int, Place] = Interner(lambda key: Place(key, 0, 0))
     assert a.get(1) == b.get(1)
     assert a.get(1) is not b.get(1)
+
+
+def test_interner_builds_a_none_value_only_once() -> None:
+    calls: list[int] = []
+
+    def factory(key: int) -> None:
+        calls.append(key)
+
+    pool: Interner[int, None] = Interner(factory)
+    assert pool.get(1) is None
+    assert pool.get(1) is None
+    assert calls == [1]

@@ -289,6 +289,7 @@ GOOD = {"x": 1, "name": "a"}
         (envelope({"x": 1}), "$.data.name", "missing"),
         (envelope({**GOOD, "z": 1}), "$.data", "extra fields"),
         (envelope({**GOOD, "items": [{"y": 1}, {"y": "q"}]}), "$.data.items[1].y", "int"),
+        (envelope([1, 2]), "$.data", "expected an object, got list"),
     ],
 )
 def test_envelope_errors_name_the_path(document: Any, path: str, detail: str) -> None:
