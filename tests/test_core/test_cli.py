@@ -36,6 +36,7 @@ from tabletop_rules import (
     make_converter,
     play,
 )
+from tabletop_rules.cli import _games as cli_games
 
 # --------------------------------------------------------------------------- the "nim" fixture
 
@@ -257,7 +258,7 @@ def extra_games(monkeypatch: pytest.MonkeyPatch) -> None:
             EntryPoint("notagame", f"{__name__}:NOT_A_GAME", group),
         ]
 
-    monkeypatch.setattr(cli, "entry_points", patched)
+    monkeypatch.setattr(cli_games, "entry_points", patched)
 
 
 @attrs.frozen
@@ -369,7 +370,7 @@ def test_games_warns_about_broken_entry_points() -> None:
 
 
 def test_games_with_nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "entry_points", lambda *, group: [])
+    monkeypatch.setattr(cli_games, "entry_points", lambda *, group: [])
     result = run("games")
     assert result.code == 0
     assert "No games are installed" in result.out
@@ -752,7 +753,7 @@ def test_validate_errors(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def goblinguard() -> Game[Any, Any]:
     """The real goblinguard game, loaded the way the CLI loads it."""
-    return cli._load_game("goblinguard")
+    return cli_games._load_game("goblinguard")
 
 
 def test_goblinguard_play_shows_long_lists_in_columns(goblinguard: Game[Any, Any]) -> None:

@@ -1,0 +1,159 @@
+"""Finding and loading the games: entry points, agents, and the files a game wrote.
+
+Everything a command needs to turn a name or a saved file into a ``Game`` and its values, with
+failures turned into a :class:`CliError` that names the game or the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+from .._agents import Agent
+from .._errors import IllegalActionError, ReplayError, RulesError, StateFormatError
+from .._game import Game
+from .._record import Record, replay
+from ._errors import CliError
+from ._io import _Io, _read_text
+
+# The entry-point group of the games; documented in the public face, tabletop_rules.cli.
+GROUP = "tabletop_rules.games"
+
+AnyGame = Game[Any, Any]
+
+
+def _registered() -> dict[str, EntryPoint]:
+    """The registered games' entry points by name (the first one wins on duplicates)."""
+    found: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=GROUP):
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def _load_entry_point(ep: EntryPoint) -> AnyGame:
+    """Load one entry point and check that it is a ``Game``."""
+    try:
+        value = ep.load()
+    except Exception as exc:
+        raise CliError(
+            f"cannot load game {ep.name!r} ({ep.value}): {type(exc).__name__}: {exc}"
+        ) from exc
+    if not isinstance(value, Game):
+        raise CliError(
+            f"game {ep.name!r} ({ep.value}) is a {type(value).__name__}, not a tabletop_rules.Game"
+        )
+    return value
+
+
+def _load_game(name: str) -> AnyGame:
+    """The registered game called ``name``, or a :class:`CliError` listing the installed ones."""
+    registered = _registered()
+    if name not in registered:
+        installed = ", ".join(sorted(registered)) or "none"
+        raise CliError(f"unknown game {name!r} (installed: {installed})")
+    return _load_entry_point(registered[name])
+
+
+def _make_agent(game: AnyGame, name: str) -> Agent[Any]:
+    """A new agent from the game's factory ``name``, or a :class:`CliError` listing the others."""
+    factory = game.agents.get(name)
+    if factory is None:
+        known = ", ".join(sorted(game.agents)) or "none"
+        raise CliError(f"unknown agent {name!r} for {game.name} (available: {known})")
+    return factory()
+
+
+def _envelope(path: str, text: str) -> tuple[str, str]:
+    """The ``game`` and ``kind`` fields of the envelope in ``text`` (read from ``path``)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise CliError(f"{path}: not a tabletop-rules file (expected a JSON object)")
+    game, kind = data.get("game"), data.get("kind")
+    if not isinstance(game, str):
+        raise CliError(f'{path}: not a tabletop-rules file (no "game" name)')
+    if not isinstance(kind, str):
+        raise CliError(f'{path}: not a tabletop-rules file (no "kind")')
+    return game, kind
+
+
+def _loads(game: AnyGame, path: str, text: str, kind: str) -> Any:
+    """``game.loads(text, kind)`` with errors turned into a :class:`CliError` naming the path."""
+    try:
+        return game.loads(text, kind)
+    except StateFormatError as exc:
+        raise CliError(f"{path}: invalid {game.name} {kind} at {exc.path}: {exc.detail}") from None
+    except (RulesError, ValueError, TypeError) as exc:
+        raise CliError(f"{path}: cannot read a {game.name} {kind}: {exc}") from None
+
+
+def _load_config(game: AnyGame, path: str, io: _Io) -> Any:
+    """Read a config file written with ``game.dumps(config)``."""
+    text = _read_text(path, io)
+    name, kind = _envelope(path, text)
+    if name != game.name or kind != "config":
+        raise CliError(f"{path}: holds a {name} {kind}, not a {game.name} config")
+    return _loads(game, path, text, "config")
+
+
+def _load_record(
+    path: str, io: _Io, game: AnyGame | None = None
+) -> tuple[AnyGame, Record[Any, Any, Any]]:
+    """Read a record file; the game is the one its envelope names unless ``game`` is given."""
+    text = _read_text(path, io)
+    name, kind = _envelope(path, text)
+    if game is None:
+        game = _load_game(name)
+    elif name != game.name:
+        raise CliError(f"{path}: a {name} file, not {game.name}")
+    if kind != "record":
+        raise CliError(f"{path}: holds a {kind}, not a record (try: tabletop validate {path})")
+    record = _loads(game, path, text, "record")
+    if not isinstance(record, Record):
+        raise CliError(f"{path}: {game.name} read a {type(record).__name__}, not a Record")
+    return game, record
+
+
+def _replay_all(
+    game: AnyGame, record: Record[Any, Any, Any], path: str
+) -> Iterable[tuple[int, Any, Any]]:
+    """Yield ``(index, action, state_before)`` for each action, then ``(-1, None, final_state)``."""
+    states = replay(game, record)
+    try:
+        state = next(states)
+        for index, action in enumerate(record.actions):
+            yield index, action, state
+            state = next(states)
+    except ReplayError as exc:
+        cause = exc.__cause__
+        reason = cause.reason if isinstance(cause, IllegalActionError) else exc.reason
+        raise CliError(
+            f"{path}: action #{exc.index} ({_notation(game, exc.action)}) cannot be replayed: "
+            f"{reason}"
+        ) from None
+    except (RulesError, ValueError) as exc:
+        raise CliError(f"{path}: cannot replay: {exc}") from None
+    yield -1, None, state
+
+
+def _final_state(game: AnyGame, record: Record[Any, Any, Any], path: str) -> Any:
+    """The state at the end of ``record`` (errors as in :func:`_replay_all`)."""
+    final: Any = None
+    for index, _, state in _replay_all(game, record, path):
+        if index < 0:
+            final = state
+    return final
+
+
+def _notation(game: AnyGame, action: Any) -> str:
+    """``game.notation(action)``, falling back to ``repr`` for values it cannot write."""
+    try:
+        return game.notation(action)
+    except Exception:
+        return repr(action)

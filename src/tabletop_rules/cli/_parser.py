@@ -1,0 +1,132 @@
+"""The command line: the argument parser and :func:`main`, which runs the chosen command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from contextlib import redirect_stderr, redirect_stdout
+from typing import TextIO
+
+from .. import __version__
+from ._errors import CliError
+from ._inspect import _cmd_games, _cmd_replay, _cmd_validate
+from ._io import _Io
+from ._play import _cmd_play
+from ._simulate import _cmd_simulate
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabletop",
+        description="Play, simulate, replay and check the games of tabletop-rules.",
+        epilog="Games are found through the 'tabletop_rules.games' entry-point group.",
+    )
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("games", help="list the installed games")
+    p.set_defaults(handler=_cmd_games)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play a game in the terminal. Seats without an agent are played by you.",
+    )
+    p.add_argument("game", metavar="GAME", help="the game's name (see: tabletop games)")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--seed", type=int, help="the seed of the set-up (default: a random one)")
+    start.add_argument("--resume", metavar="FILE", help="continue a game saved with --save")
+    p.add_argument("--config", metavar="FILE", help="a config file (game.dumps(config))")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    p.add_argument(
+        "--agent",
+        action="append",
+        metavar="NAME",
+        help="an agent for the next seat that is not yours (repeat for more seats)",
+    )
+    p.add_argument("--save", metavar="FILE", help="save the game as a record when done or on quit")
+    p.set_defaults(handler=_cmd_play)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many games with agents and summarise them",
+        description="Play many games with agents; game i uses seed SEED + i.",
+    )
+    p.add_argument("game", metavar="GAME", help="the game's name (see: tabletop games)")
+    p.add_argument("--games", type=_positive, default=100, metavar="N", help="default: 100")
+    p.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
+    p.add_argument(
+        "--agent",
+        action="append",
+        metavar="NAME",
+        help="the agent of every seat, or repeated: one per seat (default: random)",
+    )
+    p.add_argument("--config", metavar="FILE", help="a config file (game.dumps(config))")
+    p.add_argument("--jobs", type=_positive, default=1, metavar="N", help="worker processes")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on standard error")
+    p.set_defaults(handler=_cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a saved record", description="Replay a record.")
+    p.add_argument("file", metavar="FILE", help="a record file ('-' reads standard input)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    p.set_defaults(handler=_cmd_replay)
+
+    p = sub.add_parser(
+        "validate",
+        help="check a saved state, view, action, config, record or event",
+        description="Check that a file can be read; a record is replayed to its end.",
+    )
+    p.add_argument("file", metavar="FILE", help="the file ('-' reads standard input)")
+    p.set_defaults(handler=_cmd_validate)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the ``tabletop`` command and return its exit code.
+
+    Args:
+        argv: the arguments after the program name (default: ``sys.argv[1:]``).
+        stdin: where ``play`` reads moves and ``-`` files are read from (default: ``sys.stdin``).
+        stdout: where results go (default: ``sys.stdout``).
+        stderr: where errors and progress go (default: ``sys.stderr``).
+
+    Returns:
+        ``0`` on success, ``1`` after an error (reported on ``stderr`` as one line starting
+        ``tabletop: error:``), ``2`` for a usage error, ``130`` when interrupted.
+    """
+    io = _Io(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
+    parser = _parser()
+    try:
+        with redirect_stdout(io.stdout), redirect_stderr(io.stderr):
+            args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    handler: Callable[[argparse.Namespace, _Io], int] = args.handler
+    try:
+        return handler(args, io)
+    except CliError as exc:
+        io.err(f"tabletop: error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        io.err("\ntabletop: interrupted")
+        return 130
+    except BrokenPipeError:
+        return 1

@@ -1,0 +1,108 @@
+"""A conformance check any :class:`~tabletop_rules.Game` can be put through; Hypothesis strategies.
+
+:func:`check_game` plays random games and, at every step, checks the shared contract of the
+per-game API: determinism, ``apply`` never mutating its input, ``apply == step().state``, the JSON
+round trip (with the RNG carried along), ``is_legal`` agreeing with ``legal_actions``, the
+end-of-game functions agreeing with each other, views (equal across redeals, different where
+visible parts differ), the shape of ``legal_actions`` and the notation round trip.
+:func:`check_hash_seed_independence` replays games in fresh interpreters under several
+``PYTHONHASHSEED`` values and compares what they print. A broken rule comes back as a
+:class:`ConformanceError` that names the check, the game seed and the step.
+
+The check needs nothing beyond the core. The strategies (:func:`seeds`, :func:`action_sequences`,
+:func:`states`, :func:`finished_games`) need Hypothesis, installed with the ``testing`` extra
+(``pip install tabletop-rules[testing]``); it is imported only when a strategy is built.
+
+Usage, in a game's test suite::
+
+    from hypothesis import given
+
+    from tabletop_rules.testing import check_game, check_hash_seed_independence, states
+    from mygame import GAME
+
+    def test_conformance() -> None:
+        report = check_game(GAME, games=20, seed=0)
+        assert report.steps > 0
+
+    def test_hash_seeds() -> None:
+        check_hash_seed_independence("mygame")
+
+    @given(states(GAME))
+    def test_render_never_fails(state) -> None:
+        assert GAME.render_text(state)
+
+A failure says what broke and how to reproduce it:
+
+>>> from tabletop_rules.testing import ConformanceError
+>>> err = ConformanceError("no-mutation", "apply changed its input", seed=3, step=7)
+>>> print(err)
+[no-mutation] game seed 3, step 7: apply changed its input
+>>> err.check, err.seed, err.step
+('no-mutation', 3, 7)
+>>> isinstance(err, AssertionError)
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from . import _conformance
+from ._conformance import check_game
+from ._hash_seeds import check_hash_seed_independence
+from ._report import ConformanceError, ConformanceReport
+from ._strategies import action_sequences, finished_games, seeds, states
+
+__all__ = [
+    "CHECKS",
+    "ConformanceError",
+    "ConformanceReport",
+    "action_sequences",
+    "check_game",
+    "check_hash_seed_independence",
+    "finished_games",
+    "seeds",
+    "states",
+]
+
+CHECKS: tuple[str, ...] = _conformance.CHECKS
+"""The names of the checks :func:`check_game` performs, as used in :class:`ConformanceError` and
+:attr:`ConformanceReport.checks`:
+
+* ``determinism`` — a second game from the same seed, given the same actions, passes through equal
+  states with equal digests and equal ``legal_actions``;
+* ``no-mutation`` — ``apply`` and ``step`` (and the other functions, legal or illegal actions
+  alike) leave their input state equal to a copy made before, with its ``dumps`` text unchanged;
+* ``apply-is-step`` — ``apply(s, a) == step(s, a).state``;
+* ``events`` — every event of a step has ``seen_by`` (``None`` or a tuple of seats) and round-trips
+  through ``dumps``/``loads``;
+* ``round-trip`` — ``loads(dumps(s)) == s`` with the same digest and text, and the copy continues
+  exactly like the original (the RNG travels with the state);
+* ``action-json`` — the chosen action round-trips through ``dumps``/``loads``;
+* ``is-legal`` — ``is_legal(s, a) is None`` for every legal action;
+* ``illegal-actions`` — for actions that are not legal (seen earlier in the run, or from the
+  ``illegal_actions`` hook) ``is_legal`` gives a reason and ``apply``/``step`` raise
+  :class:`~tabletop_rules.IllegalActionError` carrying that action;
+* ``over-consistency`` — ``legal_actions`` is empty, ``current_player`` and ``decision`` are
+  ``None`` and ``outcome`` is not ``None`` exactly when ``is_over``; ``decision.seat`` is the
+  current player;
+* ``outcome`` — a final outcome is an :class:`~tabletop_rules.Outcome` whose winners are seats of
+  its ``returns``;
+* ``views`` — the view of the seat to act gives the same ``legal_actions``, ``decision`` and
+  ``parse_action`` results as the state, and round-trips through JSON;
+* ``view-redeal`` — states redealt from that view are reproducible from their seed, give the same
+  view and the same legal actions;
+* ``view-distinct`` — the views, for the seat that acted, of the states before and after an action
+  differ whenever the states' ``render_text`` differ (a rendering pictures what is visible), the
+  views' ``render_text`` differ or, with that seat still to act, its legal actions or decision do;
+* ``legal-actions`` — ``legal_actions`` returns a tuple of hashable, distinct actions;
+* ``notation`` — ``parse_action(s, notation(a)) == a`` for every legal action;
+* ``termination`` — every game ends within ``max_steps`` actions.
+"""
+
+for _name in __all__:
+    _obj = globals()[_name]
+    if getattr(_obj, "__module__", "").startswith(f"{__name__}._"):
+        with contextlib.suppress(AttributeError, TypeError):  # constants and aliases
+            _obj.__module__ = __name__
+del _name, _obj
