@@ -97,10 +97,6 @@ nitpick_ignore = [
     # strategies returned by tabletop_rules.testing (imported only for type checking)
     ("py:class", "cattrs.converters.Converter"),
     ("py:class", "SearchStrategy"),
-    # Private type of the greedy agent's tuning knobs, shown in GreedyAgent's signature but not
-    # exported. If goblinguard exports it, document it in api.rst and delete this line (the
-    # ``missing-reference`` hook below then links the private name to the public one).
-    ("py:class", "goblinguard._agents.Weights"),
 ]
 nitpick_ignore_regex = [
     # Type variables of the generic classes and functions (Game[S, A], Rng.choice -> T …):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 
 from ._actions import Action, Place, notation
-from ._agents import GreedyAgent, evaluate
+from ._agents import GreedyAgent, Weights, evaluate
 from ._cards import Card, Layer
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
 from ._content import deck_from_json, load_deck, standard_deck
@@ -65,6 +65,7 @@ __all__ = [
     "Placed",
     "State",
     "View",
+    "Weights",
     "apply",
     "cell_at",
     "current_player",
