@@ -92,6 +92,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "collections.abc.MutableMapping"),
     ("py:class", "pathlib.Path"),
     # third-party types: the cattrs converter of Codec and make_converter, and the Hypothesis
     # strategies returned by tabletop_rules.testing (imported only for type checking)

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
+from tabletop_rules import expose
 
 from ._actions import Action, Place, notation
 from ._agents import GreedyAgent, Weights, evaluate
@@ -95,9 +95,4 @@ __all__ = [
     "view",
 ]
 
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith("goblinguard._"):
-        with contextlib.suppress(AttributeError, TypeError):  # constants and aliases
-            _obj.__module__ = __name__
-del _name, _obj
+expose(globals())

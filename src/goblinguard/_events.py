@@ -6,7 +6,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tabletop_rules import Seat
+from tabletop_rules import PublicEvent, Seat
 
 from ._cards import Layer
 
@@ -14,18 +14,13 @@ __all__ = ["CardDrawn", "CardPlaced", "Event", "GameEnded", "GarrisonActivated",
 
 
 @attrs.frozen
-class CardPlaced:
+class CardPlaced(PublicEvent):
     """A card went into play."""
 
     card: str
     x: int
     y: int
     layer: Layer
-
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Public."""
-        return None
 
 
 @attrs.frozen
@@ -41,7 +36,7 @@ class CardDrawn:
 
 
 @attrs.frozen
-class MonsterDefeated:
+class MonsterDefeated(PublicEvent):
     """A goblin or hobgoblin was defeated.
 
     Attributes:
@@ -58,36 +53,21 @@ class MonsterDefeated:
     monster: str
     by: str
 
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Public."""
-        return None
-
 
 @attrs.frozen
-class GarrisonActivated:
+class GarrisonActivated(PublicEvent):
     """At the end, a garrison was surrounded (R7) and its effect counts."""
 
     card: str
 
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Public."""
-        return None
-
 
 @attrs.frozen
-class GameEnded:
+class GameEnded(PublicEvent):
     """The last card was placed (R8)."""
 
     won: bool
     defeated: int
     total: int
-
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Public."""
-        return None
 
 
 Event: TypeAlias = CardPlaced | CardDrawn | MonsterDefeated | GarrisonActivated | GameEnded

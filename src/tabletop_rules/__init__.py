@@ -8,8 +8,6 @@ It holds what every game uses — the immutable :class:`Rng`, the :class:`Game` 
 
 from __future__ import annotations
 
-import contextlib
-
 from ._agents import Agent, RandomAgent, play
 from ._errors import (
     ContentError,
@@ -20,6 +18,7 @@ from ._errors import (
 )
 from ._fast import Interner, fast_constructor
 from ._game import Game
+from ._public import PublicEvent, expose
 from ._record import Record, replay
 from ._rng import Rng
 from ._serial import (
@@ -42,6 +41,7 @@ __all__ = [
     "IllegalActionError",
     "Interner",
     "Outcome",
+    "PublicEvent",
     "RandomAgent",
     "Record",
     "ReplayError",
@@ -52,6 +52,7 @@ __all__ = [
     "Step",
     "canonical_json",
     "digest_of",
+    "expose",
     "fast_constructor",
     "make_converter",
     "play",
@@ -62,9 +63,4 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith("tabletop_rules._"):
-        with contextlib.suppress(AttributeError, TypeError):  # constants and aliases
-            _obj.__module__ = __name__
-del _name, _obj
+expose(globals())

@@ -22,7 +22,7 @@ the same commands::
 
 from __future__ import annotations
 
-import contextlib
+from tabletop_rules import expose
 
 from . import _games, _inspect
 from ._errors import CliError
@@ -36,9 +36,4 @@ GROUP = _games.GROUP
 KINDS = _inspect.KINDS
 """The ``"kind"`` names of the JSON envelope that ``tabletop validate`` understands."""
 
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith(f"{__name__}._"):
-        with contextlib.suppress(AttributeError, TypeError):  # constants and aliases
-            _obj.__module__ = __name__
-del _name, _obj
+expose(globals())

@@ -45,7 +45,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
+from tabletop_rules import expose
 
 from . import _conformance
 from ._conformance import check_game
@@ -100,9 +100,4 @@ CHECKS: tuple[str, ...] = _conformance.CHECKS
 * ``termination`` — every game ends within ``max_steps`` actions.
 """
 
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith(f"{__name__}._"):
-        with contextlib.suppress(AttributeError, TypeError):  # constants and aliases
-            _obj.__module__ = __name__
-del _name, _obj
+expose(globals())
