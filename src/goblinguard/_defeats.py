@@ -9,7 +9,7 @@ from ._deck import CELL_OFFSETS, CODE_LETTERS, GOBLIN, GUARD, HOUSE, NEED, NEIGH
 from ._events import Event, GarrisonActivated, MonsterDefeated
 from ._state import Placed
 
-__all__ = ["Groups", "defeat", "final_check", "guard_defeats", "monsters_near", "visible_monsters"]
+__all__ = ["defeat_after_placement", "final_check"]
 
 
 def visible_monsters(board: Board) -> list[int]:
@@ -171,3 +171,13 @@ def _tower_defeats(board: Board, tower: int) -> list[tuple[int, int, int, str]]:
         if board.cell[pos] & 15 == GOBLIN and x - wx == slope * (y - wy):
             found.append((pos, board.cell[pos] >> 4, GOBLIN, "watchtower"))
     return found
+
+
+def defeat_after_placement(
+    board: Board, anchor: int, defeated: set[int], events: list[Event]
+) -> None:
+    """R6 after a placement at ``anchor``: add the monsters it lets guards defeat to ``defeated``
+    and report them in ``events``."""
+    groups = Groups(board.cell, [])
+    found = guard_defeats(board, monsters_near(board, anchor, groups), defeated, groups)
+    defeat(board, found, defeated, events)

@@ -17,7 +17,7 @@ from ._actions import Place
 from ._board import Board
 from ._cards import Layer
 from ._deck import CODE_LETTERS, CompiledDeck, decode, encode
-from ._defeats import Groups, defeat, final_check, guard_defeats, monsters_near
+from ._defeats import defeat_after_placement, final_check
 from ._events import CardDrawn, CardPlaced, Event, GameEnded
 from ._state import Config, Placed, State, View
 
@@ -131,8 +131,8 @@ def legal_actions(position: State | View) -> tuple[Place, ...]:
     """Every legal placement, in this order: by card in hand (deck order), then cards laid on top
     by ``(x, y)``, then cards tucked beneath by ``(x, y)``. Empty exactly when the game is over.
 
-    >>> [str(a.card) for a in legal_actions(new_game(Config(order=tuple(
-    ...     c.id for c in Config().deck)), seed=0))]
+    >>> puzzle = Config(order=tuple(card.id for card in Config().deck))
+    >>> [action.card for action in legal_actions(new_game(puzzle, seed=0))]
     ['g1', 'g2', 'g3', 'g4', 'g5']
     """
     if not position.hand:
@@ -175,14 +175,7 @@ def step(state: State, action: Place) -> Step[State, Event]:
         hand = list(_in_deck_order(deck, [*hand, pile[0]]))
         pile = pile[1:]
     defeated = {encode(x, y) for x, y in state.defeated}
-    groups = Groups(board.cell, [])
-    anchor = encode(action.x, action.y)
-    defeat(
-        board,
-        guard_defeats(board, monsters_near(board, anchor, groups), defeated, groups),
-        defeated,
-        events,
-    )
+    defeat_after_placement(board, encode(action.x, action.y), defeated, events)
     active: tuple[str, ...] = ()
     if not hand:
         active = final_check(board, placed, defeated, events)
