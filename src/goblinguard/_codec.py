@@ -23,10 +23,10 @@ from tabletop_rules import (
 from ._actions import Place
 from ._cards import Card
 from ._content import STANDARD_PACK, deck_digest, standard_deck
-from ._deck import CELL_OFFSETS, GOBLIN, encode
+from ._deck import CELL_OFFSETS, GOBLIN, LIMIT, CompiledDeck, encode
 from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
 from ._rules import HAND_SIZE, board_of
-from ._state import Config, State, View
+from ._state import Config, Placed, State, View
 
 __all__ = ["FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
 
@@ -95,6 +95,9 @@ def _check(value: Any) -> None:
         raise StateFormatError("$.data.hand", "cards in hand must be in deck order")
     if value.active and value.hand:
         raise StateFormatError("$.data.active", "garrisons become active only at the end")
+    for p in value.placed:
+        if max(abs(p.x), abs(p.y)) >= LIMIT:
+            raise StateFormatError("$.data.placed", f"card {p.card!r} is out of reach (R3)")
     board = board_of(value)
     monsters = {
         encode(p.x, p.y) + off
@@ -104,23 +107,30 @@ def _check(value: Any) -> None:
     for x, y in value.defeated:
         if encode(x, y) not in monsters:
             raise StateFormatError("$.data.defeated", f"no goblin or hobgoblin at ({x}, {y})")
-    for p in value.placed:
-        index = deck.index[p.card]
-        anchor = encode(p.x, p.y)
-        owners = [board.cell[anchor + off] >> 4 for off in CELL_OFFSETS]
-        hidden = [
-            off
-            for off, code in deck.monsters[index]
-            if (owner := board.cell[anchor + off] >> 4) != index
-            and not (code == GOBLIN and deck.fort[owner])
-        ]
-        if hidden or (deck.garrison[index] and owners != [index] * 4):
-            raise StateFormatError("$.data.placed", f"R4: card {p.card!r} is covered illegally")
-        if deck.house_count[index] and not board.vis_houses[index]:
-            raise StateFormatError("$.data.placed", f"R4: card {p.card!r} shows no house")
+    _check_protection(value.placed, deck, board.vis_houses)
     for garrison in value.active:
         if garrison not in placed or not deck.garrison[deck.index[garrison]]:
             raise StateFormatError("$.data.active", f"{garrison!r} is not a garrison in play")
+
+
+def _check_protection(
+    placed: tuple[Placed, ...], deck: CompiledDeck, vis_houses: list[int]
+) -> None:
+    """R4 with R9, read directly off the stack: what lies above each card's protected cells."""
+    stack = [(deck.index[p.card], {encode(p.x, p.y) + off for off in CELL_OFFSETS}) for p in placed]
+    for i, (index, area) in enumerate(stack):
+        above = [(card, cells) for card, cells in stack[i + 1 :] if cells & area]
+        if deck.garrison[index] and above:
+            raise StateFormatError("$.data.placed", f"R4: a card lies on {placed[i].card!r}")
+        anchor = encode(placed[i].x, placed[i].y)
+        for off, code in deck.monsters[index]:
+            covers = [card for card, cells in above if anchor + off in cells]
+            if covers and (code != GOBLIN or not all(deck.fort[card] for card in covers)):
+                raise StateFormatError(
+                    "$.data.placed", f"R4: a monster of {placed[i].card!r} is covered"
+                )
+        if deck.house_count[index] and not vis_houses[index]:
+            raise StateFormatError("$.data.placed", f"R4: {placed[i].card!r} shows no house")
 
 
 def _make_codec() -> Codec:

@@ -194,3 +194,44 @@ def test_view_of_other_seat_and_inconsistent_view(midgame: gg.State) -> None:
     data["data"]["deck_size"] += 1
     with pytest.raises(StateFormatError, match="missing"):
         gg.from_dict(data, gg.View)
+
+
+def _tampered_stack(placed: list[dict[str, Any]]) -> dict[str, Any]:
+    deck = (
+        gg.Card("x", "XH/HH"),
+        gg.Card("plain", "HH/HH"),
+        gg.Card("fort", "FG/HH"),
+        gg.Card("f1", "HH/HH"),
+    )
+    data = json.loads(gg.dumps(gg.new_game(gg.Config(deck=deck), seed=0)))
+    data["data"]["placed"] = placed
+    data["data"]["hand"] = ["f1"]
+    data["data"]["deck"] = []
+    return data
+
+
+def test_goblin_beneath_a_plain_card_under_a_fort_is_rejected() -> None:
+    # The Fort shows on top of the goblin, but a plain card lies between them (R9: never).
+    data = _tampered_stack(
+        [
+            {"card": "x", "x": 0, "y": 0},
+            {"card": "plain", "x": 0, "y": -1},
+            {"card": "fort", "x": -1, "y": -1},
+        ]
+    )
+    with pytest.raises(StateFormatError, match="monster of 'x' is covered"):
+        gg.from_dict(data)
+    data["data"]["placed"] = [data["data"]["placed"][i] for i in (1, 0, 2)]
+    assert gg.cell_at(gg.from_dict(data), 0, 0) == "H"  # goblin card above the plain one: legal
+
+
+def test_out_of_reach_coordinates_are_rejected() -> None:
+    data = _tampered_stack(
+        [
+            {"card": "x", "x": 0, "y": 0},
+            {"card": "plain", "x": 2**40, "y": 0},
+            {"card": "fort", "x": 0, "y": 2},
+        ]
+    )
+    with pytest.raises(StateFormatError, match="out of reach"):
+        gg.from_dict(data)
