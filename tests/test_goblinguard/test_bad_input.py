@@ -203,7 +203,7 @@ def _tampered_stack(placed: list[dict[str, Any]]) -> dict[str, Any]:
         gg.Card("fort", "FG/HH"),
         gg.Card("f1", "HH/HH"),
     )
-    data = json.loads(gg.dumps(gg.new_game(gg.Config(deck=deck), seed=0)))
+    data: dict[str, Any] = json.loads(gg.dumps(gg.new_game(gg.Config(deck=deck), seed=0)))
     data["data"]["placed"] = placed
     data["data"]["hand"] = ["f1"]
     data["data"]["deck"] = []
