@@ -12,7 +12,7 @@ in the table exactly when a card there would be in contact with the cards in pla
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ._actions import Place
 from ._cards import Layer
@@ -72,6 +72,10 @@ class Board:
             touched.update(anchor + d for d in CONTACT_WINDOW)
         board._refresh(touched)
         return board
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        """A cache is not worth copying: a pickled or deep-copied state rebuilds it on demand."""
+        return _no_board, ()
 
     def after(self, card: int, anchor: int, layer: Layer) -> Board:
         """A new board with ``card`` placed at ``anchor``; this one is left as it was."""
@@ -239,3 +243,7 @@ class Board:
             if occupied >> i & 1 and code == GOBLIN and not forts >> i & 1:
                 return "R4/R9: a goblin may be tucked only beneath cells covered by Forts alone"
         return "R4: the tucked card must keep at least one house visible"
+
+
+def _no_board() -> None:
+    """What a pickled :class:`Board` turns back into: nothing (see ``Board.__reduce__``)."""

@@ -8,6 +8,8 @@ can only be placed in contact with the cards already in play.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -131,6 +133,10 @@ class CompiledDeck:
     total: int
     """Goblins and hobgoblins on all cards of the deck."""
     pools: Pools
+
+    def __reduce__(self) -> tuple[Callable[[tuple[Card, ...]], CompiledDeck], tuple[Any, ...]]:
+        """Pickle as the deck's cards: unpickling compiles them again (or finds them cached)."""
+        return compile_deck, (self.cards,)
 
 
 @functools.lru_cache(maxsize=64)

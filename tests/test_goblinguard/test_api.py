@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 import goblinguard as gg
@@ -142,3 +145,13 @@ def test_standard_deck_has_the_published_mix() -> None:
     assert sum("O" in cells for cells in letters) == 4
     assert sorted(card.building or "" for card in deck if card.building) == ["B", "F", "W", "W"]
     assert gg.Config().deck == deck
+
+
+def test_pickle_and_deepcopy_keep_the_game_and_drop_the_cache() -> None:
+    state = gg.apply(_puzzle(), gg.Place("g1", 0, 0))
+    legal = gg.legal_actions(state)  # builds the board cache
+    for copy_ in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert copy_ == state
+        assert copy_.board is None
+        assert gg.legal_actions(copy_) == legal
+    assert len(pickle.dumps(state)) < 4000
