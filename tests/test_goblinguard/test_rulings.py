@@ -204,18 +204,21 @@ def test_r7_a_goblin_on_the_border_fails_the_surround() -> None:
     assert result is not None and result.active == () and not result.won
 
 
+# The goblin at (2,-1) touches a lone guard at (2,0); a surrounded Barracks links that guard with
+# its own guard at (1,1), making a group of two at the end (R11 within R8).
+BARRACKS_CARDS = (
+    ("bar", "BH/HG"),
+    ("r", "GH/HH"),
+    ("t", "HH/HH"),
+    ("x", "HH/XH"),
+    ("l", "HH/HH"),
+    ("b", "HH/HH"),
+)
+BARRACKS_MOVES = ("+bar@0,0", "+r@2,0", "+t@0,-2", "+x@2,-2", "+l@-2,0")
+
+
 def test_r8_final_check_applies_garrisons_then_groups_once_more() -> None:
-    # The goblin at (2,-1) touches a lone guard at (2,0); the surrounded Barracks links that guard
-    # with its own guard at (1,1), making a group of two at the end (R11 within R8).
-    cards = (
-        ("bar", "BH/HG"),
-        ("r", "GH/HH"),
-        ("t", "HH/HH"),
-        ("x", "HH/XH"),
-        ("l", "HH/HH"),
-        ("b", "HH/HH"),
-    )
-    state = play(deck_game(*cards), "+bar@0,0", "+r@2,0", "+t@0,-2", "+x@2,-2", "+l@-2,0")
+    state = play(deck_game(*BARRACKS_CARDS), *BARRACKS_MOVES)
     assert gg.defeated_cells(state) == ()
     last = gg.step(state, gg.Place("b", 0, 2))
     assert gg.GarrisonActivated("bar") in last.events
@@ -226,16 +229,8 @@ def test_r8_final_check_applies_garrisons_then_groups_once_more() -> None:
 
 
 def test_r11_barracks_not_surrounded_links_nothing() -> None:
-    cards = (
-        ("bar", "BH/HG"),
-        ("r", "GH/HH"),
-        ("t", "HH/HH"),
-        ("x", "HH/XH"),
-        ("l", "HH/HH"),
-        ("b", "HH/HH"),
-    )
-    moves = ("+bar@0,0", "+r@2,0", "+t@0,-2", "+x@2,-2", "+l@-2,0", "+b@-2,2")
-    result = gg.outcome(play(deck_game(*cards), *moves))
+    state = play(deck_game(*BARRACKS_CARDS), *BARRACKS_MOVES, "+b@-2,2")  # not below it
+    result = gg.outcome(state)
     assert result is not None and not result.won and result.defeated == 0
 
 
