@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from tabletop_rules import fast_constructor
+from tabletop_rules import Interner, fast_constructor
 
 from ._actions import Place
 from ._cards import Card, Layer
@@ -87,20 +87,12 @@ def _bottom_table(card: Card) -> tuple[bool, ...]:
 _build_place = fast_constructor(Place)
 
 
-class _PlacePool(dict[int, Place]):
-    """Interned :class:`Place` values of one card and layer, by anchor key."""
+def _place_factory(card: str, layer: Layer) -> Callable[[int], Place]:
+    def build(anchor: int) -> Place:
+        x, y = decode(anchor)
+        return _build_place(card, x, y, layer)
 
-    __slots__ = ("card", "layer")
-
-    def __init__(self, card: str, layer: Layer) -> None:
-        super().__init__()
-        self.card = card
-        self.layer = layer
-
-    def __missing__(self, key: int) -> Place:
-        x, y = decode(key)
-        place = self[key] = _build_place(self.card, x, y, self.layer)
-        return place
+    return build
 
 
 class Pools:
@@ -113,8 +105,8 @@ class Pools:
     __slots__ = ("bottom", "top")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
-        self.top = [_PlacePool(card.id, Layer.TOP) for card in cards]
-        self.bottom = [_PlacePool(card.id, Layer.BOTTOM) for card in cards]
+        self.top = [Interner(_place_factory(card.id, Layer.TOP)) for card in cards]
+        self.bottom = [Interner(_place_factory(card.id, Layer.BOTTOM)) for card in cards]
 
 
 @attrs.frozen(eq=False)

@@ -10,7 +10,7 @@ It skips validators and converters, so use it only where the engine itself guara
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -52,33 +52,28 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-class Interner(Generic[K, V]):
+class Interner(dict[K, V]):
     """A pool that builds each value once per key and hands out the same object afterwards.
 
     Actions recur from one decision to the next (the same card at the same square), so a generator
-    that interns them builds almost nothing per decision. An ``Interner`` is an invisible cache:
-    keep it in an ``eq=False`` field shared by the states of one game, never at module level.
+    that interns them builds almost nothing per decision. ``pool[key]`` returns the value for
+    ``key``, building it with ``factory(key)`` on first use; a hit costs one ``dict`` lookup. An
+    ``Interner`` is an invisible cache: keep it with derived data (an ``eq=False`` field, or a
+    table compiled once per content pack), never in a state's observable fields.
 
     >>> pool = Interner(lambda key: f"value {key}")
-    >>> pool.get(3) is pool.get(3)
+    >>> pool[3] is pool[3]
     True
     >>> len(pool)
     1
     """
 
-    __slots__ = ("_factory", "_values")
+    __slots__ = ("_factory",)
 
     def __init__(self, factory: Callable[[K], V]) -> None:
+        super().__init__()
         self._factory = factory
-        self._values: dict[K, V] = {}
 
-    def get(self, key: K) -> V:
-        """Return the value for ``key``, building it on first use."""
-        try:
-            return self._values[key]
-        except KeyError:
-            value = self._values[key] = self._factory(key)
-            return value
-
-    def __len__(self) -> int:
-        return len(self._values)
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self._factory(key)
+        return value

@@ -72,25 +72,25 @@ def test_interner_builds_each_key_once() -> None:
         return Place(key, 0, 0)
 
     pool: Interner[int, Place] = Interner(factory)
-    first = pool.get(3)
-    assert pool.get(3) is first
-    assert pool.get(4) == Place(4, 0, 0)
-    assert pool.get(3) is first
+    first = pool[3]
+    assert pool[3] is first
+    assert pool[4] == Place(4, 0, 0)
+    assert pool[3] is first
     assert calls == [3, 4]
     assert len(pool) == 2
 
 
 def test_interner_values_equal_fresh_ones() -> None:
     pool: Interner[tuple[int, int, int], Place] = Interner(lambda key: Place(*key))
-    assert pool.get((1, 2, 3)) == Place(1, 2, 3)
+    assert pool[(1, 2, 3)] == Place(1, 2, 3)
     assert len(pool) == 1
 
 
 def test_interner_is_not_shared_between_pools() -> None:
     a: Interner[int, Place] = Interner(lambda key: Place(key, 0, 0))
     b: Interner[int, Place] = Interner(lambda key: Place(key, 0, 0))
-    assert a.get(1) == b.get(1)
-    assert a.get(1) is not b.get(1)
+    assert a[1] == b[1]
+    assert a[1] is not b[1]
 
 
 def test_interner_builds_a_none_value_only_once() -> None:
@@ -100,6 +100,6 @@ def test_interner_builds_a_none_value_only_once() -> None:
         calls.append(key)
 
     pool: Interner[int, None] = Interner(factory)
-    assert pool.get(1) is None
-    assert pool.get(1) is None
+    assert pool[1] is None
+    assert pool[1] is None
     assert calls == [1]
