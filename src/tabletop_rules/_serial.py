@@ -7,44 +7,53 @@ registry) and wraps it in a :class:`Codec`, which writes and reads the envelope:
 
 Rules of the recipe:
 
-* attrs classes become JSON objects keyed by field name; unknown keys are rejected;
-* tuples become lists, frozensets become *sorted* lists (so the text never depends on hashing);
+* attrs classes become JSON objects keyed by field name; unknown keys are rejected; fields with
+  ``eq=False`` (invisible caches) are left out and rebuilt by the class;
+* tuples become lists, frozensets become *sorted* lists (so the text never depends on hashing),
+  and only a JSON list is read back as one (never a string or an object);
 * enums are written by value;
 * integers beyond ``2**53`` (JavaScript's safe range) are written as decimal strings and read back
   from either form;
 * the members of an action or event union carry a ``"type"`` tag (:func:`register_tagged_union`).
 
-Errors come back as :class:`~tabletop_rules.StateFormatError` naming the offending path.
+Reading is strict and bounded: invalid JSON, ``NaN``/``Infinity``, duplicate keys, nesting deeper
+than the interpreter can follow and integers longer than 40 digits are errors. Errors come back as
+:class:`~tabletop_rules.StateFormatError` naming the offending path.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
-from ._errors import StateFormatError
+from ._errors import ContentError, RulesError, StateFormatError
 
 __all__ = [
     "Codec",
     "canonical_json",
     "digest_of",
     "make_converter",
+    "parse_json",
     "register_tagged_union",
+    "register_validator",
     "tag_of",
 ]
 
 T = TypeVar("T")
 
 _SAFE_INT = 2**53
-_INT_TEXT = re.compile(r"-?[0-9]+")
+_INT_TEXT = re.compile(r"-?[0-9]{1,40}")
 
 
 def _unstructure_int(value: int) -> int | str:
@@ -72,9 +81,79 @@ def _structure_bool(value: Any, _type: Any) -> bool:
 
 
 def _structure_float(value: Any, _type: Any) -> float:
-    if type(value) in (int, float):
+    if type(value) in (int, float) and math.isfinite(value):
         return float(value)
-    raise ValueError(f"expected float, got {value!r}")
+    raise ValueError(f"expected a finite number, got {value!r}")
+
+
+def _json_type(value: Any) -> str:
+    """How a parsed JSON value is called in error messages."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    return names.get(type(value), f"the number {value!r}" if type(value) in (int, float) else "?")
+
+
+def _is_collection(cls: Any) -> bool:
+    return getattr(cls, "__origin__", None) in (tuple, list, frozenset)
+
+
+def _collection_hook(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
+    """Read ``tuple[X, ...]``, ``tuple[X, Y]``, ``list[X]`` and ``frozenset[X]`` from JSON lists
+    only, with the index of a bad item in the error."""
+
+    def factory(cls: Any) -> Callable[[Any, Any], Any]:
+        origin, args = cls.__origin__, cls.__args__
+        fixed = origin is tuple and not (len(args) == 2 and args[1] is Ellipsis)
+        types = args if fixed else (args[0],)
+        hooks = [conv.get_structure_hook(t) for t in types]
+
+        def structure(value: Any, _type: Any) -> Any:
+            if type(value) is not list:
+                raise ValueError(f"expected a list, got {_json_type(value)}")
+            if fixed and len(value) != len(types):
+                raise ValueError(f"expected a list of {len(types)} items, got {len(value)}")
+            items, errors = [], []
+            for i, item in enumerate(value):
+                k = i if fixed else 0
+                try:
+                    items.append(hooks[k](item, types[k]))
+                except Exception as exc:
+                    exc.__notes__ = [
+                        *getattr(exc, "__notes__", ()),
+                        IterableValidationNote(f"Structuring item {i}", i, types[k]),
+                    ]
+                    errors.append(exc)
+                    break
+            if errors:
+                raise cattrs.IterableValidationError(f"While structuring {cls!r}", errors, cls)
+            return origin(items)
+
+        return structure
+
+    return factory
+
+
+def _attrs_hooks(conv: cattrs.Converter) -> None:
+    """attrs classes: read only from JSON objects; leave the ``eq=False`` caches out."""
+
+    def caches(cls: Any) -> dict[str, Any]:
+        return {f.name: override(omit=True) for f in attrs.fields(cls) if not f.eq}
+
+    def structure_factory(cls: Any) -> Callable[[Any, Any], Any]:
+        inner = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, **caches(cls))
+
+        def structure(value: Any, target: Any) -> Any:
+            if not isinstance(value, Mapping):
+                raise ValueError(f"expected an object, got {_json_type(value)}")
+            return inner(value, target)
+
+        return structure
+
+    conv.register_structure_hook_factory(attrs.has, structure_factory)
+    conv.register_unstructure_hook_factory(
+        attrs.has, lambda cls: make_dict_unstructure_fn(cls, conv, **caches(cls))
+    )
 
 
 def _sorted(items: list[Any]) -> list[Any]:
@@ -100,10 +179,12 @@ def _frozenset_hook(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any], l
 def make_converter() -> cattrs.Converter:
     """Return a new converter configured with the project's recipe (see the module docs).
 
-    Strict on input: strings, integers and booleans are never coerced from other JSON types, and
-    unknown keys are errors.
+    Strict on input: strings, integers and booleans are never coerced from other JSON types, lists
+    and objects are never read from anything else, and unknown keys are errors.
     """
     conv = cattrs.Converter(forbid_extra_keys=True)
+    _attrs_hooks(conv)
+    conv.register_structure_hook_factory(_is_collection, _collection_hook(conv))
     conv.register_unstructure_hook(int, _unstructure_int)
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _structure_str)
@@ -161,22 +242,83 @@ def digest_of(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
-def _describe(exc: BaseException, cls: Any) -> str:
-    """Our hooks' own messages (plain ``ValueError``/``TypeError``) say best what is wrong."""
-    if type(exc) in (ValueError, TypeError):
-        return str(exc)
-    return format_exception(exc, cls)
+def _locate_error(exc: BaseException, path: str = "$") -> tuple[str, str]:
+    """Where a structuring error happened and what it says: ``(JSONPath, detail)``.
+
+    Follows a cattrs validation error down to its first leaf, adding ``.field`` and ``[index]`` to
+    ``path``. A leaf :class:`~tabletop_rules.StateFormatError` or
+    :class:`~tabletop_rules.ContentError` whose own path starts with ``$`` (a check of a nested
+    value) continues the path; our hooks' own ``ValueError``/``TypeError`` messages are kept as
+    they are.
+    """
+    while isinstance(exc, cattrs.ClassValidationError | cattrs.IterableValidationError):
+        with_notes, without = exc.group_exceptions()
+        if with_notes:
+            exc, note = with_notes[0]
+            if isinstance(note, IterableValidationNote):
+                path += f"[{note.index!r}]"
+            else:
+                path += f".{note.name}"
+        elif without:
+            exc = without[0]
+        else:
+            return path, str(exc)
+    if isinstance(exc, StateFormatError | ContentError):
+        if exc.path.startswith("$"):
+            return path + exc.path[1:], exc.detail
+        return path, exc.detail
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"{path}.{sorted(exc.extra_fields)[0]}", "unknown key"
+    if type(exc) is KeyError:
+        return path, "required key missing"
+    if type(exc) in (ValueError, TypeError) or isinstance(exc, RulesError):
+        return path, str(exc)
+    if isinstance(exc, RecursionError):
+        return path, "nested too deeply"
+    return path, format_exception(exc, None)
 
 
-def _error_path(exc: BaseException, prefix: str) -> StateFormatError:
-    if isinstance(exc, cattrs.BaseValidationError):
-        messages = cattrs.transform_error(exc, path=prefix, format_exception=_describe)
-        first = messages[0] if messages else str(exc)
-        detail, _, path = first.rpartition(" @ ")  # "<detail> @ <path>"
-        if detail:
-            return StateFormatError(path, detail)
-        return StateFormatError(prefix, first)
-    return StateFormatError(prefix, f"{type(exc).__name__}: {exc}")
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        raise ValueError(f"duplicate key {next(k for k, n in counts.items() if n > 1)!r}")
+    return found
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse JSON text strictly: no ``NaN``/``Infinity``, no duplicate keys, bounded nesting.
+
+    Raises:
+        ValueError: the text is not such JSON (the message says why); never ``RecursionError``.
+    """
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text ({exc.reason})") from None
+
+
+def register_validator(conv: cattrs.Converter, cls: type[T], check: Callable[[T], None]) -> None:
+    """Make ``conv`` call ``check`` on every ``cls`` it structures, wherever it is nested.
+
+    ``check`` raises :class:`~tabletop_rules.StateFormatError` with a path relative to the value
+    (``"$.hand"``); the codec continues the path from where the value sits
+    (``"$.data.start.hand"`` inside a record). Register it after the class's own structure hook.
+    """
+    structure = conv.get_structure_hook(cls)
+
+    def checked(data: Any, target: Any) -> T:
+        value: T = structure(data, target)
+        check(value)
+        return value
+
+    conv.register_structure_hook(cls, checked)
 
 
 @attrs.frozen
@@ -189,10 +331,12 @@ class Codec:
         converter: the game's converter (from :func:`make_converter`).
         kinds: kind name → type (``"state"`` → ``State``, ``"action"`` → the action union …).
         members: extra class → kind name entries, for classes that belong to a union kind.
-        migrations: ``{n: f}`` where ``f`` turns the ``data`` of format ``n`` into format ``n + 1``.
-        check: called with each structured value; raises ``ValueError`` (or a
-            :class:`~tabletop_rules.StateFormatError`) when the value breaks an invariant that types
-            alone cannot express.
+        migrations: ``{n: f}`` where ``f(kind, data)`` turns the ``data`` of a value of that kind
+            (``"state"``, ``"record"`` …) written in format ``n`` into format ``n + 1``.
+
+    Invariants that types alone cannot express are checked by validators registered on the
+    converter (:func:`register_validator`), so a state nested in a record is checked like a state
+    on its own.
     """
 
     game: str
@@ -200,8 +344,7 @@ class Codec:
     converter: cattrs.Converter
     kinds: Mapping[str, Any]
     members: Mapping[type, str] = attrs.field(factory=dict)
-    migrations: Mapping[int, Callable[[Any], Any]] = attrs.field(factory=dict)
-    check: Callable[[Any], None] | None = None
+    migrations: Mapping[int, Callable[[str, Any], Any]] = attrs.field(factory=dict)
 
     def kind_of(self, obj: Any) -> str:
         """The kind name under which ``obj`` is written."""
@@ -259,34 +402,32 @@ class Codec:
                 "$.format", f"format {version} is newer than this library reads ({self.format})"
             )
         data = envelope["data"]
-        try:
-            while version < self.format:
-                data = self.migrations[version](data)
-                version += 1
-        except KeyError:
-            raise StateFormatError("$.format", f"no migration from format {version}") from None
+        while version < self.format:
+            migrate = self.migrations.get(version)
+            if migrate is None:
+                raise StateFormatError("$.format", f"no migration from format {version}")
+            try:
+                data = migrate(expected, data)
+            except StateFormatError as exc:
+                raise StateFormatError("$.data" + exc.path[1:], exc.detail) from exc
+            except (ValueError, TypeError, KeyError) as exc:
+                raise StateFormatError(
+                    "$.data", f"cannot migrate from format {version}: {exc}"
+                ) from exc
+            version += 1
         target = self.kinds[expected]
         if attrs.has(getattr(target, "__origin__", target)) and not isinstance(data, Mapping):
             raise StateFormatError("$.data", f"expected an object, got {type(data).__name__}")
         try:
-            value = self.converter.structure(data, target)
-        except StateFormatError:
-            raise
+            return self.converter.structure(data, target)
         except Exception as exc:
-            raise _error_path(exc, "$.data") from exc
-        if self.check is not None:
-            try:
-                self.check(value)
-            except StateFormatError:
-                raise
-            except ValueError as exc:
-                raise StateFormatError("$.data", str(exc)) from exc
-        return value
+            path, detail = _locate_error(exc, "$.data")
+            raise StateFormatError(path, detail) from exc
 
     def loads(self, text: str | bytes, kind: Any = "state") -> Any:
         """Read JSON text written by :meth:`dumps`; see :meth:`from_dict`."""
         try:
-            envelope = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
+            envelope = parse_json(text)
+        except ValueError as exc:
             raise StateFormatError("$", f"not valid JSON ({exc})") from exc
         return self.from_dict(envelope, kind)

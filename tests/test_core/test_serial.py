@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from enum import Enum
 from typing import Any, TypeAlias
 
@@ -19,7 +20,9 @@ from tabletop_rules import (
     canonical_json,
     digest_of,
     make_converter,
+    parse_json,
     register_tagged_union,
+    register_validator,
     tag_of,
 )
 
@@ -261,9 +264,9 @@ def test_codec_refuses_unknown_types() -> None:
 
 
 def read_error(c: Codec, document: Any, kind: Any = "data") -> StateFormatError:
-    text = document if isinstance(document, str) else json.dumps(document)
+    read = c.loads if isinstance(document, str | bytes) else c.from_dict
     with pytest.raises(StateFormatError) as info:
-        c.loads(text, kind)
+        read(document, kind)
     return info.value
 
 
@@ -287,7 +290,7 @@ GOOD = {"x": 1, "name": "a"}
         (envelope({"x": "abc", "name": "a"}), "$.data.x", "expected int"),
         (envelope({"x": 1, "name": 7}), "$.data.name", "expected str"),
         (envelope({"x": 1}), "$.data.name", "missing"),
-        (envelope({**GOOD, "z": 1}), "$.data", "extra fields"),
+        (envelope({**GOOD, "z": 1}), "$.data.z", "unknown key"),
         (envelope({**GOOD, "items": [{"y": 1}, {"y": "q"}]}), "$.data.items[1].y", "int"),
         (envelope([1, 2]), "$.data", "expected an object, got list"),
     ],
@@ -313,10 +316,11 @@ def test_state_format_error_is_a_value_error() -> None:
 
 
 def test_migrations_are_applied_in_order() -> None:
-    def one_to_two(data: Any) -> Any:
+    def one_to_two(kind: str, data: Any) -> Any:
+        assert kind == "data"
         return {"x": data["old_x"], "label": data["label"]}
 
-    def two_to_three(data: Any) -> Any:
+    def two_to_three(kind: str, data: Any) -> Any:
         return {"x": data["x"] * 10, "name": data.pop("label")}
 
     c = codec(format=3, migrations={1: one_to_two, 2: two_to_three})
@@ -329,30 +333,124 @@ def test_migrations_are_applied_in_order() -> None:
     assert c.loads(current, Data) == Data(7, "v3")
 
 
+def test_migrations_receive_the_kind() -> None:
+    seen: list[str] = []
+
+    def note(kind: str, data: Any) -> Any:
+        seen.append(kind)
+        return data
+
+    c = codec(format=2, migrations={1: note})
+    c.from_dict(envelope(GOOD, format=1), "data")
+    c.from_dict(envelope({"type": "end-turn"}, kind="action", format=1), "action")
+    assert seen == ["data", "action"]
+
+
+def test_a_migration_that_fails_gives_a_state_format_error() -> None:
+    def broken(kind: str, data: Any) -> Any:
+        return data["missing"]
+
+    err = read_error(codec(format=2, migrations={1: broken}), envelope(GOOD, format=1))
+    assert err.path == "$.data"
+    assert "cannot migrate from format 1" in err.detail
+
+
 def test_missing_migration_is_reported() -> None:
-    c = codec(format=3, migrations={2: lambda data: data})
+    c = codec(format=3, migrations={2: lambda kind, data: data})
     err = read_error(c, envelope(GOOD, format=1))
     assert err.path == "$.format"
     assert "no migration from format 1" in err.detail
 
 
-def test_check_hook_turns_value_errors_into_state_format_errors() -> None:
-    def check(value: Any) -> None:
-        if isinstance(value, Data) and value.x < 0:
-            raise ValueError("x must not be negative")
+@attrs.frozen
+class Box:
+    inner: Data
+    more: tuple[Data, ...] = ()
 
-    c = codec(check=check)
+
+def validated_codec() -> Codec:
+    def check(value: Data) -> None:
+        if value.x < 0:
+            raise StateFormatError("$.x", "x must not be negative")
+
+    conv = converter()
+    register_validator(conv, Data, check)
+    return codec(converter=conv, kinds={"data": Data, "box": Box})
+
+
+def test_a_validator_checks_a_value_read_on_its_own() -> None:
+    c = validated_codec()
     assert c.loads(c.dumps(Data(1, "a")), Data) == Data(1, "a")
     err = read_error(c, envelope({"x": -1, "name": "a"}))
-    assert (err.path, err.detail) == ("$.data", "x must not be negative")
+    assert (err.path, err.detail) == ("$.data.x", "x must not be negative")
 
 
-def test_check_hook_may_name_a_deeper_path() -> None:
-    def check(value: Any) -> None:
-        raise StateFormatError("$.data.name", "reserved")
+def test_a_validator_checks_every_nested_value_with_its_path() -> None:
+    c = validated_codec()
+    good = c.converter.unstructure(Box(Data(1, "a"), (Data(2, "b"),)))
+    assert c.from_dict(envelope(good, kind="box"), Box) == Box(Data(1, "a"), (Data(2, "b"),))
+    bad = {**good, "more": [GOOD, {"x": -5, "name": "q"}]}
+    err = read_error(c, envelope(bad, kind="box"), "box")
+    assert (err.path, err.detail) == ("$.data.more[1].x", "x must not be negative")
 
-    err = read_error(codec(check=check), envelope(GOOD))
-    assert (err.path, err.detail) == ("$.data.name", "reserved")
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ('{"game": NaN}', "NaN is not a JSON number"),
+        ('{"game": -Infinity}', "-Infinity is not a JSON number"),
+        ('{"game": 1, "game": 2}', "duplicate key 'game'"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (b'{"a": "\xc3\x28"}', "not UTF-8"),
+    ],
+)
+def test_parse_json_is_strict_and_never_raises_untyped(text: str | bytes, detail: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(detail)):
+        parse_json(text)
+    err = read_error(codec(), text)
+    assert err.path == "$"
+    assert detail in err.detail
+
+
+def test_deeply_nested_data_gives_a_state_format_error() -> None:
+    deep: Any = 1
+    for _ in range(5000):
+        deep = [deep]
+    err = read_error(codec(), envelope({**GOOD, "items": deep}))
+    assert err.path.startswith("$.data.items")
+
+
+def test_long_integers_are_refused_without_reading_them() -> None:
+    err = read_error(codec(), envelope({**GOOD, "x": "9" * 5000}))
+    assert (err.path, err.detail) == ("$.data.x", f"expected int, got '{'9' * 5000}'")
+
+
+@pytest.mark.parametrize(
+    ("items", "detail"),
+    [
+        ("yy", "expected a list, got a string"),
+        ({"y": 1}, "expected a list, got an object"),
+        ([[1]], "expected an object, got a list"),
+    ],
+)
+def test_lists_and_objects_are_read_only_from_their_own_json_types(items: Any, detail: str) -> None:
+    err = read_error(codec(), envelope({**GOOD, "items": items}))
+    assert err.path.startswith("$.data.items")
+    assert detail in err.detail
+
+
+@attrs.frozen
+class Cached:
+    x: int
+    cache: int | None = attrs.field(default=None, eq=False, repr=False)
+
+
+def test_caches_are_left_out_of_json() -> None:
+    conv = make_converter()
+    assert conv.unstructure(Cached(1, cache=99)) == {"x": 1}
+    assert conv.structure({"x": 1}, Cached) == Cached(1)
+    with pytest.raises(cattrs.BaseValidationError):
+        conv.structure({"x": 1, "cache": 3}, Cached)
 
 
 def test_to_dict_and_from_dict() -> None:
