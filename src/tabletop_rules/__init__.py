@@ -1,14 +1,16 @@
 """tabletop_rules: the shared core of the tabletop-rules engines.
 
 It holds what every game uses — the immutable :class:`Rng`, the :class:`Game` bundle, errors,
-:class:`Step`, :class:`Decision`, :class:`Outcome`, serialisation helpers, :class:`Record` with
-:func:`replay`, agents — and never imports a game. The games (``goblinguard`` …) build on it;
+:class:`Step`, :class:`Decision`, :class:`Outcome`, events, the chance seat :data:`CHANCE`,
+serialisation and content helpers, :class:`Record` with :func:`replay` and :func:`play`,
+agents — and never imports a game. The games (``goblinguard`` …) build on it;
 :mod:`tabletop_rules.testing` checks any game against the shared contract.
 """
 
 from __future__ import annotations
 
-from ._agents import Agent, RandomAgent, play
+from ._agents import Agent, RandomAgent
+from ._content import PackRef, load_content, read_content, structure_content
 from ._errors import (
     ContentError,
     IllegalActionError,
@@ -18,21 +20,33 @@ from ._errors import (
 )
 from ._fast import Interner, fast_constructor
 from ._game import Game
-from ._public import PublicEvent, expose
-from ._record import Record, replay
+from ._public import expose
+from ._record import Record, play, replay, sample_chance
 from ._rng import Rng
 from ._serial import (
     Codec,
     canonical_json,
     digest_of,
     make_converter,
+    parse_json,
     register_tagged_union,
+    register_validator,
     tag_of,
 )
-from ._values import Decision, Event, Outcome, Seat, Step
+from ._values import (
+    CHANCE,
+    Decision,
+    Event,
+    Outcome,
+    PrivateEvent,
+    PublicEvent,
+    Seat,
+    Step,
+)
 
 __all__ = [
     "Agent",
+    "CHANCE",
     "Codec",
     "ContentError",
     "Decision",
@@ -41,6 +55,8 @@ __all__ = [
     "IllegalActionError",
     "Interner",
     "Outcome",
+    "PackRef",
+    "PrivateEvent",
     "PublicEvent",
     "RandomAgent",
     "Record",
@@ -54,10 +70,16 @@ __all__ = [
     "digest_of",
     "expose",
     "fast_constructor",
+    "load_content",
     "make_converter",
+    "parse_json",
     "play",
+    "read_content",
     "register_tagged_union",
+    "register_validator",
     "replay",
+    "sample_chance",
+    "structure_content",
     "tag_of",
 ]
 

@@ -7,13 +7,11 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from ._game import Game
 from ._rng import Rng
 
-__all__ = ["Agent", "RandomAgent", "play"]
+__all__ = ["Agent", "RandomAgent"]
 
 A = TypeVar("A")
-S = TypeVar("S")
 
 
 class Agent(Protocol[A]):
@@ -21,7 +19,8 @@ class Agent(Protocol[A]):
 
     ``choose`` receives the view of the seat to act, the legal actions (never empty) and the agent's
     own :class:`~tabletop_rules.Rng`, and returns its action and the generator to use next time.
-    An agent never gets the true state: only what its seat may know.
+    An agent never gets the true state: only what its seat may know. Chance decisions never reach
+    an agent: :func:`~tabletop_rules.play` samples them.
     """
 
     def choose(self, view: Any, actions: Sequence[A], rng: Rng) -> tuple[A, Rng]:
@@ -40,30 +39,3 @@ class RandomAgent(Generic[A]):
     def choose(self, view: Any, actions: Sequence[A], rng: Rng) -> tuple[A, Rng]:
         """Return a uniformly drawn action."""
         return rng.choice(actions)
-
-
-def play(
-    game: Game[S, A],
-    agents: Sequence[Agent[A]],
-    *,
-    seed: int,
-    config: Any = None,
-) -> tuple[S, tuple[A, ...]]:
-    """Play one game to the end with one agent per seat; return the final state and the actions.
-
-    The game is set up with ``seed``; agent ``i`` gets its own generator split from
-    ``Rng.from_seed(seed)``, so the whole game is reproducible.
-    """
-    state = game.new_game(config, seed=seed)
-    rngs: list[Rng] = []
-    stream = Rng.from_seed(seed)
-    for _ in agents:
-        child, stream = stream.split()
-        rngs.append(child)
-    actions: list[A] = []
-    while (seat := game.current_player(state)) is not None:
-        legal = game.legal_actions(game.view(state, seat))
-        action, rngs[seat] = agents[seat].choose(game.view(state, seat), legal, rngs[seat])
-        state = game.apply(state, action)
-        actions.append(action)
-    return state, tuple(actions)

@@ -22,7 +22,9 @@ T = TypeVar("T")
 def fast_constructor(cls: type[T]) -> Callable[..., T]:
     """Return ``build(*field_values) -> cls`` that skips ``__init__``, for engine-made values.
 
-    ``cls`` must be a slotted attrs class; arguments are the field values in field order.
+    ``cls`` must be a slotted attrs class that ``__init__`` alone would build: no cached hash
+    (``cache_hash=True``) and no ``__attrs_post_init__``, whose work this constructor would skip.
+    Arguments are the field values in field order.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -35,6 +37,10 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     """
     if not attrs.has(cls) or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a slotted attrs class")
+    if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
+        raise TypeError(f"{cls.__name__} caches its hash (cache_hash=True): build it with __init__")
+    if hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"{cls.__name__} has an __attrs_post_init__: build it with __init__")
     names = [f.name for f in attrs.fields(cls)]
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def build({', '.join(names)}):", "    self = _new(_cls)"]

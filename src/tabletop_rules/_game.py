@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -17,38 +19,72 @@ __all__ = ["Game"]
 S = TypeVar("S")
 A = TypeVar("A")
 
+# The per-game API: Game field -> the name a game package gives it.
+_TYPES = {"config_type": "Config", "state_type": "State", "view_type": "View"}
+_FUNCTIONS = (
+    "new_game",
+    "seat_count",
+    "legal_actions",
+    "is_legal",
+    "apply",
+    "step",
+    "current_player",
+    "is_over",
+    "outcome",
+    "view",
+    "redeal",
+    "decision",
+    "chance_outcomes",
+    "notation",
+    "parse_action",
+    "dumps",
+    "loads",
+    "validate",
+    "digest",
+    "render_text",
+)
+
 
 @attrs.frozen
 class Game(Generic[S, A]):
     """A game's rules as one value: what the CLI, agents and the conformance check work with.
 
-    Each game package exposes one as ``GAME`` and registers it in the ``tabletop_rules.games``
-    entry-point group, so ``tabletop play NAME`` finds third-party games too. The functions take
-    and return the game's own types; a *view* (what one seat may know) is accepted wherever the
-    per-game API documents it.
+    Each game package exposes one as ``GAME``, built from its own public face with
+    :meth:`from_namespace`, and registers it in the ``tabletop_rules.games`` entry-point group, so
+    ``tabletop play NAME`` finds third-party games too. The functions take and return the game's
+    own types; a *view* (what one seat may know) is accepted wherever the per-game API documents it.
 
     Attributes:
         name: the import and entry-point name (``"goblinguard"``).
         title: the game's printed name.
-        seats: the smallest and largest number of seats.
+        seats: the smallest and largest number of seats any config may have.
         config_type: the game's ``Config`` class (its defaults are the standard game).
         state_type: the game's ``State`` class.
         view_type: the game's ``View`` class.
         new_game: ``new_game(config=None, *, seed) -> S``.
+        seat_count: ``seat_count(config_or_state_or_view) -> int``: the seats of that game.
         legal_actions: ``legal_actions(state_or_view) -> tuple[A, ...]`` in the documented order.
         is_legal: ``is_legal(state, action) -> str | None`` (``None`` or the reason).
         apply: ``apply(state, action) -> S``.
         step: ``step(state, action) -> Step``.
-        current_player: the seat to act, ``None`` when over.
+        current_player: the seat that must answer now (a reaction, a target choice, a damage
+            prevention out of turn — not necessarily whose turn it is);
+            :data:`~tabletop_rules.CHANCE` for a random draw in explicit chance mode; ``None``
+            when over.
         is_over: whether the game has ended.
         outcome: the :class:`Outcome` (a game-specific subclass), ``None`` while running.
         view: ``view(state, seat)`` — what that seat may know.
         redeal: ``redeal(view, seed) -> S`` — a state consistent with the view.
         decision: ``decision(state_or_view) -> Decision``.
+        chance_outcomes: ``chance_outcomes(state)``: at a chance decision, each legal action with
+            its exact probability (a :class:`~fractions.Fraction`; they sum to 1), in the order of
+            ``legal_actions``; ``()`` elsewhere.
         notation: ``notation(action) -> str``.
         parse_action: ``parse_action(state_or_view, text) -> A``.
         dumps: JSON text of a state, view, action, config, record or event.
         loads: ``loads(text, kind=State)``.
+        validate: ``validate(state_or_view) -> None``; raises
+            :class:`~tabletop_rules.StateFormatError` naming what breaks the rules.
         digest: ``digest(state) -> str``.
         render_text: a plain-text picture of a state or view.
         agents: agent factories by name (``"random"``, ``"greedy"`` …).
@@ -61,6 +97,7 @@ class Game(Generic[S, A]):
     state_type: type[S]
     view_type: type[Any]
     new_game: Callable[..., S]
+    seat_count: Callable[[Any], int]
     legal_actions: Callable[[Any], tuple[A, ...]]
     is_legal: Callable[[S, A], str | None]
     apply: Callable[[S, A], S]
@@ -71,13 +108,43 @@ class Game(Generic[S, A]):
     view: Callable[[S, Seat], Any]
     redeal: Callable[[Any, int], S]
     decision: Callable[[Any], Decision[Any] | None]
+    chance_outcomes: Callable[[S], tuple[tuple[A, Fraction], ...]]
     notation: Callable[[A], str]
     parse_action: Callable[[Any, str], A]
     dumps: Callable[[Any], str]
     loads: Callable[..., Any]
+    validate: Callable[[Any], None]
     digest: Callable[[S], str]
     render_text: Callable[[Any], str]
     agents: Mapping[str, Callable[[], Agent[A]]] = attrs.field(factory=dict)
+
+    @classmethod
+    def from_namespace(
+        cls,
+        namespace: Mapping[str, Any] | ModuleType,
+        *,
+        name: str,
+        title: str,
+        seats: tuple[int, int],
+        agents: Mapping[str, Callable[[], Agent[Any]]] | None = None,
+    ) -> Game[Any, Any]:
+        """Build a game's value from its public face: the per-game API names in ``namespace``.
+
+        Call it at the end of a game package's ``__init__.py`` with ``globals()`` (or pass the
+        module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
+        ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
+        its own name) the functions.
+
+        Raises:
+            TypeError: some names are missing or are not callable; the message lists them all.
+        """
+        found = vars(namespace) if isinstance(namespace, ModuleType) else namespace
+        missing = [n for n in (*_TYPES.values(), *_FUNCTIONS) if not callable(found.get(n))]
+        if missing:
+            raise TypeError(f"{name} lacks the per-game API names: {', '.join(missing)}")
+        parts = {field: found[public] for field, public in _TYPES.items()}
+        parts.update({function: found[function] for function in _FUNCTIONS})
+        return cls(name=name, title=title, seats=seats, agents=dict(agents or {}), **parts)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

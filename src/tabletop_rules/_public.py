@@ -1,4 +1,4 @@
-"""Helpers for a package's public face."""
+"""`expose`: give a package's re-exported names their public ``__module__``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import MutableMapping
 from typing import Any
 
-__all__ = ["PublicEvent", "expose"]
+__all__ = ["expose"]
 
 
 def expose(namespace: MutableMapping[str, Any]) -> None:
@@ -22,22 +22,3 @@ def expose(namespace: MutableMapping[str, Any]) -> None:
         if getattr(value, "__module__", "").startswith(f"{package}._"):
             with contextlib.suppress(AttributeError, TypeError):
                 value.__module__ = package
-
-
-class PublicEvent:
-    """Mixin for an event that every seat may see (its ``seen_by`` is ``None``).
-
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class DiceRolled(PublicEvent):
-    ...     value: int
-    >>> DiceRolled(4).seen_by is None
-    True
-    """
-
-    __slots__ = ()
-
-    @property
-    def seen_by(self) -> tuple[int, ...] | None:
-        """``None``: the event is public."""
-        return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from fractions import Fraction
 from typing import Any, TypeAlias
 
 import attrs
@@ -21,8 +22,11 @@ from tabletop_rules import (
     Game,
     IllegalActionError,
     Outcome,
+    PrivateEvent,
+    PublicEvent,
     Rng,
     Seat,
+    StateFormatError,
     Step,
     digest_of,
     make_converter,
@@ -51,28 +55,18 @@ class Add:
 
 
 @attrs.frozen
-class Added:
+class Added(PublicEvent):
     """A card was added (public)."""
 
     value: int
     bonus: int
 
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Everyone sees it."""
-        return None
-
 
 @attrs.frozen
-class Drew:
+class Drew(PrivateEvent):
     """A card was drawn into the hand (only its owner sees which)."""
 
     card: int
-
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Only seat 0."""
-        return (0,)
 
 
 CountEvent: TypeAlias = Added | Drew
@@ -95,6 +89,7 @@ class State:
 class View:
     """What seat 0 knows: everything but the deck order and the RNG."""
 
+    seat: Seat
     config: Config
     total: int
     hand: tuple[int, ...]
@@ -149,7 +144,7 @@ def step(state: State, action: Add) -> Step[State, CountEvent]:
     deck = state.deck
     if deck:
         hand.append(deck[0])
-        events.append(Drew(deck[0]))
+        events.append(Drew(deck[0], seen_by=(0,)))
         deck = deck[1:]
     after = State(
         state.config,
@@ -166,6 +161,22 @@ def step(state: State, action: Add) -> Step[State, CountEvent]:
 def apply(state: State, action: Add) -> State:
     """``step(state, action).state``."""
     return step(state, action).state
+
+
+def seat_count(position: Config | State | View) -> int:
+    """One seat."""
+    return 1
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Add, Fraction], ...]:
+    """Never at a chance decision: the bonus is sampled."""
+    return ()
+
+
+def validate(sv: State | View) -> None:
+    """The cards add up (a sketch of a real game's check)."""
+    if sv.total < 0:
+        raise StateFormatError("$.total", "a total is never negative")
 
 
 def current_player(sv: State | View) -> Seat | None:
@@ -192,7 +203,7 @@ def view(state: State, seat: Seat) -> View:
     """Seat 0's view."""
     if seat != 0:
         raise ValueError(f"no seat {seat}")
-    return View(state.config, state.total, state.hand, state.played, len(state.deck), state.turn)
+    return View(0, state.config, state.total, state.hand, state.played, len(state.deck), state.turn)
 
 
 def redeal(v: View, seed: int) -> State:
@@ -251,30 +262,8 @@ def render_text(sv: State | View) -> str:
     return f"turn {sv.turn}: total {sv.total}/{sv.config.target}, hand {sv.hand}, deck {left}"
 
 
-GAME: Game[State, Add] = Game(
-    name="countgame",
-    title="Count to N",
-    seats=(1, 1),
-    config_type=Config,
-    state_type=State,
-    view_type=View,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    is_legal=is_legal,
-    apply=apply,
-    step=step,
-    current_player=current_player,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    redeal=redeal,
-    decision=decision,
-    notation=notation,
-    parse_action=parse_action,
-    dumps=dumps,
-    loads=loads,
-    digest=digest,
-    render_text=render_text,
+GAME: Game[State, Add] = Game.from_namespace(
+    globals(), name="countgame", title="Count to N", seats=(1, 1)
 )
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 import tests.test_core.countgame as cg
+import tests.test_core.handgame as hg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.test_core.countgame import GAME, Add, State, View
@@ -60,7 +62,8 @@ def test_good_game_passes() -> None:
     assert report.games == 20
     assert report.steps > 20 * 3
     assert set(report.checks) == set(CHECKS)
-    assert all(report.checks[name] > 0 for name in CHECKS)
+    # one seat and no explicit chance: nothing to leak, no chance decisions (see the hand game)
+    assert all(report.checks[name] > 0 for name in set(CHECKS) - {"chance", "view-leak"})
     assert report.checks["termination"] == 20
     assert report.checks["is-legal"] >= report.steps
     assert "20 games" in str(report)
@@ -248,8 +251,12 @@ def unreproducible_redeal(v: View, seed: int) -> State:
 
 
 def forgetful_view(state: State, seat: Seat) -> View:
-    view = cg.view(state, seat)  # BROKEN: drops the visible total, turn and played cards
-    return View(view.config, 0, view.hand, (), 0, 0)
+    view = cg.view(state, seat)  # BROKEN: drops the visible total (until the end), turn, played
+    return View(0, view.config, view.total if cg.is_over(state) else 0, view.hand, (), 0, 0)
+
+
+def seatless_view(state: State, seat: Seat) -> View:
+    return attrs.evolve(cg.view(state, seat), seat=7)  # BROKEN: names another seat
 
 
 def duplicated_legal_actions(sv: State | View) -> tuple[Add, ...]:
@@ -321,6 +328,7 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
         "views",
     ),
     ("views do not round-trip", {"dumps": view_without_json}, "views"),
+    ("a view names another seat", {"view": seatless_view}, "views"),
     ("duplicate legal actions", {"legal_actions": duplicated_legal_actions}, "legal-actions"),
     ("legal actions in a list", {"legal_actions": listed_legal_actions}, "legal-actions"),
     ("notation loses information", {"notation": lossy_notation}, "notation"),
@@ -348,8 +356,71 @@ def test_each_check_catches_its_bug(functions: dict[str, Any], check: str) -> No
     assert str(err).startswith(f"[{check}] game seed {err.seed}, step {err.step}: ")
 
 
+# -- many seats and chance: the hidden-hand fixture ----------------------------------------------
+
+
+def test_the_hand_game_passes_at_every_seat_count_in_both_chance_modes() -> None:
+    report = check_game(hg.GAME, games=8, configs=hg.CONFIGS)
+    assert report.games == 8 * len(hg.CONFIGS)
+    assert all(report.checks[name] > 0 for name in CHECKS)
+
+
+def half_probabilities(state: hg.State) -> tuple[tuple[hg.Action, Fraction], ...]:
+    return tuple((a, p / 2) for a, p in hg.chance_outcomes(state))  # BROKEN: sums to 1/2
+
+
+def reversed_outcomes(state: hg.State) -> tuple[tuple[hg.Action, Fraction], ...]:
+    return hg.chance_outcomes(state)[::-1]  # BROKEN: not in the order of legal_actions
+
+
+def float_probabilities(state: hg.State) -> tuple[tuple[hg.Action, Any], ...]:
+    return tuple((a, float(p)) for a, p in hg.chance_outcomes(state))  # BROKEN: inexact
+
+
+def unnamed_chance(sv: hg.State | hg.View) -> Decision[None] | None:
+    found = hg.decision(sv)
+    return None if found is None else attrs.evolve(found, kind="deal")  # BROKEN: kind
+
+
+def no_outcomes(state: hg.State) -> tuple[tuple[hg.Action, Fraction], ...]:
+    return ()  # BROKEN: chance acts but offers no probabilities
+
+
+BROKEN_MANY: list[tuple[str, dict[str, Any], str]] = [
+    ("views show every hand", {"view": hg._leaky_view}, "view-leak"),
+    ("views show the next card", {"view": hg._peeking_view}, "view-redeal"),
+    ("probabilities sum to 1/2", {"chance_outcomes": half_probabilities}, "chance"),
+    ("outcomes out of order", {"chance_outcomes": reversed_outcomes}, "chance"),
+    ("probabilities are floats", {"chance_outcomes": float_probabilities}, "chance"),
+    ("a chance decision of another kind", {"decision": unnamed_chance}, "chance"),
+    ("chance acts without outcomes", {"chance_outcomes": no_outcomes}, "over-consistency"),
+]
+
+
+@pytest.mark.parametrize(
+    ("functions", "check"), [pytest.param(f, c, id=name) for name, f, c in BROKEN_MANY]
+)
+def test_each_many_seat_check_catches_its_bug(functions: dict[str, Any], check: str) -> None:
+    with pytest.raises(ConformanceError) as info:
+        check_game(attrs.evolve(hg.GAME, **functions), games=10, configs=hg.CONFIGS)
+    assert info.value.check == check, str(info.value)
+    assert "(config Config(" in str(info.value)
+
+
+def test_a_leak_is_caught_at_every_seat_count() -> None:
+    for seats in (2, 3, 4):
+        with pytest.raises(ConformanceError) as info:
+            check_game(hg.LEAKY_GAME, games=5, config=hg.Config(seats=seats))
+        assert info.value.check == "view-leak"
+
+
+def test_config_and_configs_are_exclusive() -> None:
+    with pytest.raises(ValueError, match="not both"):
+        check_game(hg.GAME, config=hg.Config(), configs=hg.CONFIGS)
+
+
 def test_every_check_has_a_broken_variant() -> None:
-    covered = {check for _, _, check in BROKEN} | {"termination"}
+    covered = {check for _, _, check in BROKEN + BROKEN_MANY} | {"termination"}
     assert covered == set(CHECKS)
 
 
@@ -402,6 +473,17 @@ def importable_tests(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("importable_tests")
 def test_hash_seed_independence_passes_a_good_game() -> None:
     check_hash_seed_independence("tests.test_core.countgame:GAME", seeds=(0, 1), games=2)
+
+
+@pytest.mark.usefixtures("importable_tests")
+def test_hash_seed_independence_with_a_config() -> None:
+    check_hash_seed_independence(
+        "tests.test_core.handgame:GAME",
+        config=hg.Config(seats=3, chance="explicit"),
+        seeds=(0,),
+        games=2,
+        hash_seeds=("0", "1"),
+    )
 
 
 @pytest.mark.usefixtures("importable_tests")

@@ -6,6 +6,7 @@ failures turned into a :class:`CliError` that names the game or the file.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
@@ -57,12 +58,39 @@ def _load_game(name: str) -> AnyGame:
 
 
 def _make_agent(game: AnyGame, name: str) -> Agent[Any]:
-    """A new agent from the game's factory ``name``, or a :class:`CliError` listing the others."""
-    factory = game.agents.get(name)
-    if factory is None:
-        known = ", ".join(sorted(game.agents)) or "none"
-        raise CliError(f"unknown agent {name!r} for {game.name} (available: {known})")
-    return factory()
+    """A new agent: the game's factory ``name``, or ``module:attribute`` (a class or function
+    called with no arguments), or a :class:`CliError` saying what is wrong."""
+    if ":" in name:
+        factory = _import_agent(name)
+    else:
+        found = game.agents.get(name)
+        if found is None:
+            known = ", ".join(sorted(game.agents)) or "none"
+            raise CliError(
+                f"unknown agent {name!r} for {game.name} (available: {known}, or module:Class)"
+            )
+        factory = found
+    try:
+        agent: Agent[Any] = factory()
+    except Exception as exc:
+        raise CliError(f"cannot create agent {name!r}: {type(exc).__name__}: {exc}") from None
+    if not callable(getattr(agent, "choose", None)):
+        raise CliError(f"agent {name!r} has no choose(view, actions, rng) method")
+    return agent
+
+
+def _import_agent(reference: str) -> Any:
+    """The object ``module:attribute`` names (``attribute`` may be dotted)."""
+    module_name, _, attribute = reference.partition(":")
+    try:
+        value: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            value = getattr(value, part)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise CliError(f"cannot import agent {reference!r}: {exc}") from None
+    if not callable(value):
+        raise CliError(f"agent {reference!r} is not a class or function")
+    return value
 
 
 def _envelope(path: str, text: str) -> tuple[str, str]:

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from .._record import Record
+from .._values import CHANCE
 from ._errors import CliError
 from ._games import (
     GROUP,
@@ -58,7 +59,7 @@ def _cmd_replay(args: argparse.Namespace, io: _Io) -> int:
             final = state
         elif not args.quiet:
             seat = game.current_player(state)
-            who = f"seat {seat}  " if multi else ""
+            who = "chance  " if seat == CHANCE else f"seat {seat}  " if multi else ""
             io.out(f"#{index:<{digits}}  {who}{_notation(game, action)}")
     if not args.quiet:
         io.out()
@@ -73,6 +74,8 @@ def _status(game: AnyGame, state: Any) -> str:
     seat = game.current_player(state)
     if seat is None:
         return f"game over, {_outcome_text(game, game.outcome(state))}"
+    if seat == CHANCE:
+        return f"not over, chance to draw ({len(game.legal_actions(state))} outcomes)"
     legal = game.legal_actions(game.view(state, seat))
     return f"not over, seat {seat} to act ({len(legal)} legal actions)"
 
@@ -111,6 +114,8 @@ def _view_detail(game: AnyGame, view: Any) -> str:
         seat = game.current_player(view)
         if seat is None:
             return "game over"
+        if seat == CHANCE:
+            return "chance to draw"
         legal = game.legal_actions(view)
     except Exception:  # a view of a seat that is not to act may not list actions
         return "readable"

@@ -11,8 +11,9 @@ import attrs
 
 from .._agents import Agent
 from .._errors import IllegalActionError, RulesError
-from .._record import Record
+from .._record import Record, sample_chance
 from .._rng import Rng
+from .._values import CHANCE
 from ._errors import CliError
 from ._games import AnyGame, _final_state, _load_config, _load_game, _load_record, _make_agent
 from ._io import _check_writable, _Io, _read_line, _write_text
@@ -47,15 +48,15 @@ class _Session:
 
 
 def _agent_seats(
-    game: AnyGame, person: int, names: Sequence[str]
+    game: AnyGame, count: int, person: int, names: Sequence[str]
 ) -> dict[int, tuple[str, Agent[Any]]]:
     """Give each named agent the next seat that is not the person's."""
     seats: dict[int, tuple[str, Agent[Any]]] = {}
-    free = [s for s in range(game.seats[1]) if s != person]
+    free = [s for s in range(count) if s != person]
     if len(names) > len(free):
         raise CliError(
-            f"no seat left for agent {names[len(free)]!r}: {game.name} has at most "
-            f"{game.seats[1]} seat(s) and you play seat {person}"
+            f"no seat left for agent {names[len(free)]!r}: this {game.name} game has "
+            f"{count} seat(s) and you play seat {person}"
         )
     for seat, name in zip(free, names, strict=False):
         seats[seat] = (name, _make_agent(game, name))
@@ -65,9 +66,6 @@ def _agent_seats(
 def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
     """Play a game in the terminal."""
     game = _load_game(args.game)
-    if not 0 <= args.seat < game.seats[1]:
-        raise CliError(f"{game.name} has seats 0 to {game.seats[1] - 1}, not {args.seat}")
-    agents = _agent_seats(game, args.seat, args.agent or ())
     if args.save:
         _check_writable(args.save)
     start: Any = None
@@ -87,10 +85,15 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
         config = _load_config(game, args.config, io) if args.config else None
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         state = _new_game(game, config, seed)
+    count = game.seat_count(state)
+    if not 0 <= args.seat < count:
+        raise CliError(f"this {game.name} game has seats 0 to {count - 1}, not {args.seat}")
+    agents = _agent_seats(game, count, args.seat, args.agent or ())
     stream = Rng.from_seed(seed if seed is not None else 0)
     rngs: dict[int, Rng] = {}
     for seat in sorted(agents):
         rngs[seat], stream = stream.split()
+    rngs[CHANCE], stream = stream.split()
     session = _Session(game, config, seed, start, state, actions, agents, rngs)
 
     where = f"seed {seed}" if seed is not None else "from a saved position"
@@ -124,6 +127,12 @@ def _play_loop(session: _Session, args: argparse.Namespace, io: _Io) -> bool:
     game = session.game
     show_board = True
     while (seat := game.current_player(session.state)) is not None:
+        if seat == CHANCE:
+            action, session.rngs[CHANCE] = sample_chance(game, session.state, session.rngs[CHANCE])
+            session.state = game.apply(session.state, action)
+            session.actions.append(action)
+            io.out(f"Chance: {game.notation(action)}.")
+            continue
         view = game.view(session.state, seat)
         if seat in session.agents:
             name, agent = session.agents[seat]

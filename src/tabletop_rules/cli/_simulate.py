@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 
-from .._agents import play
+from .._record import play
 from ._errors import CliError
 from ._games import AnyGame, _load_config, _load_game, _make_agent
 from ._io import _Io, _isatty
-from ._text import _outcome_fields, _seats_text
+from ._text import _outcome_fields
 
 
 @attrs.frozen
@@ -26,6 +26,7 @@ class _Result:
 
     winners: tuple[int, ...]
     returns: tuple[float, ...]
+    scores: tuple[float, ...] | None
     fields: tuple[tuple[str, Any], ...]
     decisions: int
 
@@ -39,21 +40,19 @@ def _simulate(
         agents = [_make_agent(game, name) for name in agent_names]
         try:
             state, actions = play(game, agents, seed=seed, config=config)
-        except IndexError:
-            raise CliError(
-                f"a {game.name} game with seed {seed} has more seats than the "
-                f"{len(agents)} agent(s) given"
-            ) from None
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
         outcome = game.outcome(state)
         if outcome is None:
             raise CliError(f"{game.name}: game with seed {seed} ended without an outcome")
         fields = tuple(
             (name, value)
-            for name, value in _outcome_fields(outcome, score=True).items()
+            for name, value in _outcome_fields(outcome).items()
             if isinstance(value, int | float)
         )
+        scores = None if outcome.scores is None else tuple(outcome.scores)
         results.append(
-            _Result(tuple(outcome.winners), tuple(outcome.returns), fields, len(actions))
+            _Result(tuple(outcome.winners), tuple(outcome.returns), scores, fields, len(actions))
         )
     return results
 
@@ -68,7 +67,8 @@ def _simulate_worker(
 
 
 class _Progress:
-    """Progress on standard error: one updating line on a terminal, a few plain lines otherwise."""
+    """Progress on standard error: one live line with the rate and the time left on a terminal,
+    a plain line at each quarter otherwise."""
 
     def __init__(self, io: _Io, total: int, enabled: bool) -> None:
         self.io = io
@@ -76,8 +76,19 @@ class _Progress:
         self.enabled = enabled
         self.tty = _isatty(io.stderr)
         self.done = 0
+        self.started = time.monotonic()
         self.last = 0.0
         self.marks = {max(1, total * k // 4) for k in range(1, 5)}
+
+    def line(self) -> str:
+        """``simulate: 450/1000 games, 312.4 games/s, 1.8 s left``."""
+        elapsed = time.monotonic() - self.started
+        text = f"simulate: {self.done}/{self.total} games"
+        if self.done and elapsed > 0:
+            rate = self.done / elapsed
+            left = (self.total - self.done) / rate
+            text += f", {rate:.1f} games/s, {_duration(left)} left"
+        return text
 
     def advance(self, count: int) -> None:
         """Count ``count`` more finished games."""
@@ -88,16 +99,23 @@ class _Progress:
             now = time.monotonic()
             if now - self.last >= 0.1 or self.done == self.total:
                 self.last = now
-                self.io.stderr.write(f"\rsimulate: {self.done}/{self.total} games")
+                self.io.stderr.write("\r\x1b[K" + self.line())
                 self.io.stderr.flush()
         elif any(before < mark <= self.done for mark in self.marks):
-            self.io.err(f"simulate: {self.done}/{self.total} games")
+            self.io.err(self.line())
 
     def close(self) -> None:
-        """End the updating line."""
+        """End the live line."""
         if self.enabled and self.tty and self.total:
             self.io.stderr.write("\n")
             self.io.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest:02d} s"
 
 
 def _cmd_simulate(args: argparse.Namespace, io: _Io) -> int:
@@ -106,12 +124,15 @@ def _cmd_simulate(args: argparse.Namespace, io: _Io) -> int:
     names: list[str] = args.agent or ["random"]
     for name in names:
         _make_agent(game, name)
-    low, high = game.seats
-    if len(names) == 1:
-        names = names * high
-    elif not low <= len(names) <= high:
-        raise CliError(f"{game.name} is played by {_seats_text(game)} seat(s), not {len(names)}")
     config = _load_config(game, args.config, io) if args.config else None
+    seats = game.seat_count(config if config is not None else game.config_type())
+    if len(names) == 1:
+        names = names * seats
+    elif len(names) != seats:
+        raise CliError(
+            f"this {game.name} game has {seats} seat(s): give one agent for all of them or one"
+            f" per seat, not {len(names)}"
+        )
     seeds = [args.seed + i for i in range(args.games)]
     progress = _Progress(io, args.games, enabled=not args.quiet)
     started = time.perf_counter()
@@ -158,6 +179,16 @@ def _simulate_parallel(
     return [r for i in range(len(chunks)) for r in parts[i]]
 
 
+def _score_stats(values: Sequence[float]) -> dict[str, Any]:
+    """Mean, min, max and, when every score is a whole number, a histogram."""
+    stats: dict[str, Any] = _stats(values)
+    if all(float(v).is_integer() for v in values):
+        counts = Counter(int(v) for v in values)
+        low, high = int(min(values)), int(max(values))
+        stats["histogram"] = {str(v): counts[v] for v in range(low, high + 1)}
+    return stats
+
+
 def _stats(values: Sequence[float]) -> dict[str, float]:
     return {
         "mean": round(sum(values) / len(values), 6),
@@ -181,14 +212,9 @@ def _summary(
     for r in results:
         for name, value in r.fields:
             fields.setdefault(name, []).append(value)
-    score: dict[str, Any] | None = None
-    scores = fields.pop("score", None)
-    if scores is not None and all(type(v) is int for v in scores) and len(scores) == n:
-        counts = Counter(scores)
-        score = {
-            **_stats(scores),
-            "histogram": {str(v): counts[v] for v in range(min(scores), max(scores) + 1)},
-        }
+    scores = None
+    if all(r.scores is not None and len(r.scores) == seats for r in results):
+        scores = [_score_stats([r.scores[s] for r in results if r.scores]) for s in range(seats)]
     other: dict[str, Any] = {}
     for name, values in fields.items():
         if all(isinstance(v, bool) for v in values):
@@ -209,7 +235,7 @@ def _summary(
             round(sum(r.returns[s] for r in results if s < len(r.returns)) / n, 6)
             for s in range(seats)
         ],
-        "score": score,
+        "scores": scores,
         "outcome": other,
         "decisions": _stats(decisions),
         "elapsed_s": round(elapsed, 3),
@@ -235,16 +261,20 @@ def _print_summary(game: AnyGame, summary: Mapping[str, Any], io: _Io) -> None:
         io.out(f"{label('')}nobody: {summary['no_winner']}")
     returns = ", ".join(f"{r:.3f}" for r in summary["mean_returns"])
     io.out(f"{label('Returns')}mean per seat: {returns}")
-    score = summary["score"]
-    if score is not None:
-        io.out(f"{label('Score')}mean {score['mean']:.2f}, min {score['min']}, max {score['max']}")
-        histogram = score["histogram"]
-        top = max(histogram.values())
-        digits = max(len(k) for k in histogram)
-        count_digits = len(str(top))
-        for value, count in histogram.items():
-            bar = "#" * (math.ceil(count * 40 / top) if count else 0)
-            io.out(f"{label('')}{value:>{digits}} | {count:>{count_digits}} {bar}".rstrip())
+    for seat, score in enumerate(summary["scores"] or ()):
+        who = "" if summary["seats"] == 1 else f"seat {seat}: "
+        io.out(
+            f"{label('Score' if seat == 0 else '')}{who}mean {score['mean']:.2f}, "
+            f"min {score['min']:g}, max {score['max']:g}"
+        )
+        histogram = score.get("histogram")
+        if summary["seats"] == 1 and histogram:
+            top = max(histogram.values())
+            digits = max(len(k) for k in histogram)
+            count_digits = len(str(top))
+            for value, count in histogram.items():
+                bar = "#" * (math.ceil(count * 40 / top) if count else 0)
+                io.out(f"{label('')}{value:>{digits}} | {count:>{count_digits}} {bar}".rstrip())
     for i, (name, stats) in enumerate(summary["outcome"].items()):
         if "rate" in stats:
             text = f"{stats['true']} of {n} ({stats['rate']:.1%})"

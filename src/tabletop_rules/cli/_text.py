@@ -21,19 +21,14 @@ def _solitaire(game: AnyGame) -> bool:
     return game.seats[1] == 1
 
 
-def _outcome_fields(outcome: Outcome, *, score: bool = False) -> dict[str, Any]:
-    """A game-specific outcome's extra fields (beyond ``winners`` and ``returns``).
-
-    These are the attrs fields of the game's ``Outcome`` subclass; with ``score``, also its
-    ``score`` when that is a property.
-    """
+def _outcome_fields(outcome: Outcome) -> dict[str, Any]:
+    """A game-specific outcome's extra fields: the attrs fields of the game's ``Outcome`` subclass
+    beyond ``winners``, ``returns`` and ``scores``."""
     fields: dict[str, Any] = {}
     if attrs.has(type(outcome)):
         for f in attrs.fields(type(outcome)):
-            if f.name not in ("winners", "returns"):
+            if f.name not in ("winners", "returns", "scores"):
                 fields[f.name] = getattr(outcome, f.name)
-    if score and "score" not in fields and hasattr(outcome, "score"):
-        fields["score"] = outcome.score
     return fields
 
 
@@ -63,6 +58,8 @@ def _outcome_text(game: AnyGame, outcome: Outcome | None) -> str:
     ]
     if not _solitaire(game):
         details.append("returns " + " / ".join(f"{r:g}" for r in outcome.returns))
+        if outcome.scores is not None:
+            details.append("scores " + " / ".join(f"{s:g}" for s in outcome.scores))
     return head + (f" ({', '.join(details)})" if details else "")
 
 

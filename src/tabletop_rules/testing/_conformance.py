@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 import attrs
 
 from .._errors import IllegalActionError
 from .._game import Game
+from .._record import sample_chance
 from .._rng import Rng
-from .._values import Decision, Outcome, Seat, Step
+from .._values import CHANCE, Decision, Outcome, Seat, Step
 from ._report import ConformanceError, ConformanceReport, _short
 
 S = TypeVar("S")
@@ -21,6 +23,7 @@ A = TypeVar("A")
 CHECKS: tuple[str, ...] = (
     "action-json",
     "apply-is-step",
+    "chance",
     "determinism",
     "events",
     "illegal-actions",
@@ -33,6 +36,7 @@ CHECKS: tuple[str, ...] = (
     "round-trip",
     "termination",
     "view-distinct",
+    "view-leak",
     "view-redeal",
     "views",
 )
@@ -40,7 +44,8 @@ CHECKS: tuple[str, ...] = (
 _POOL_SIZE = 1024  # non-legal candidates remembered across the run
 _POOL_ADD = 8  # legal actions of each state added to the pool
 _ILLEGAL_SAMPLES = 4  # non-legal actions tried per state
-_REDEAL_SEEDS = 2  # redeals per state
+_REDEAL_SEEDS = 2  # redeals per state and seat
+_LEAK_SEEDS = 4  # redeals per state for each pair of seats still to prove no leak
 
 
 def _differences(got: Any, expected: Any, path: str = "") -> list[str]:
@@ -103,6 +108,7 @@ class _Checker(Generic[S, A]):
         self.counts: dict[str, int] = dict.fromkeys(CHECKS, 0)
         self.pool: list[A] = []
         self.pooled: set[A] = set()
+        self.owed: dict[tuple[Seat, Seat], bool] = {}
         self.seed = 0
         self.index = 0
 
@@ -139,6 +145,7 @@ class _Checker(Generic[S, A]):
         game = self.game
         self.seed = game_seed
         self.index = 0
+        self.owed = {}
         chooser = _chooser(game_seed)
         with self.checking("determinism", 0):
             state = game.new_game(self.config, seed=game_seed)
@@ -161,28 +168,36 @@ class _Checker(Generic[S, A]):
             text, copy = self.check_round_trip(state)
             if pending is not None:
                 self.check_view_distinct(state, pending, over)
+            seat = game.current_player(state)
+            views = self.check_every_view(state, seat, legal)
             if over:
                 self.check_outcome(state)
+                self.check_no_leak_left()
                 self.counts["termination"] += 1
                 return self.index
             if self.index >= self.max_steps:
                 raise self.fail(
                     "termination", f"the game has not ended after max_steps={self.max_steps}"
                 )
+            if seat is None:  # pragma: no cover - check_over_consistency has ruled it out
+                raise self.fail("over-consistency", "current_player changed between calls")
             legal_set = frozenset(legal)
             self.check_is_legal(state, legal)
             self.check_notation(state, legal)
-            seat = game.current_player(state)
-            if seat is None:  # pragma: no cover - check_over_consistency has ruled it out
-                raise self.fail("over-consistency", "current_player changed between calls")
-            view = self.check_views(state, seat, legal)
-            self.check_redeal(view, seat, legal)
+            if seat == CHANCE:
+                self.check_chance(state, legal)
+            else:
+                self.check_seat_to_act(state, views[seat], legal)
             self.check_illegal(state, legal_set)
             self.remember(legal)
 
             self.unchanged(state, text, copy, "the checks before apply")
 
-            action, chooser = chooser.choice(legal)
+            if seat == CHANCE:
+                with self.checking("chance", 0):
+                    action, chooser = sample_chance(game, state, chooser)
+            else:
+                action, chooser = chooser.choice(legal)
             self.check_action_json(action)
             with self.checking("apply-is-step"):
                 after = game.apply(state, action)
@@ -190,7 +205,7 @@ class _Checker(Generic[S, A]):
                 stepped = game.step(state, action)
                 self.unchanged(state, text, copy, "step")
                 self.expect_equal("apply-is-step", "step(s, a).state", stepped.state, after)
-            self.check_events(stepped, seat)
+            self.check_events(stepped, views)
             with self.checking("round-trip", 0):
                 resumed = game.apply(copy, action)
                 self.expect_equal(
@@ -198,15 +213,17 @@ class _Checker(Generic[S, A]):
                 )
             with self.checking("determinism", 0):
                 twin = game.apply(twin, action)
-            with self.checking("view-distinct", 0):
-                pending = _Pending(
-                    seat,
-                    view,
-                    game.render_text(view),
-                    game.render_text(state),
-                    legal,
-                    game.decision(state),
-                )
+            pending = None
+            if seat != CHANCE:
+                with self.checking("view-distinct", 0):
+                    pending = _Pending(
+                        seat,
+                        views[seat],
+                        game.render_text(views[seat]),
+                        game.render_text(state),
+                        legal,
+                        game.decision(state),
+                    )
             state = after
             self.index += 1
 
@@ -262,8 +279,14 @@ class _Checker(Generic[S, A]):
             else:
                 if not legal:
                     raise self.fail("over-consistency", "not over, yet legal_actions is empty")
-                if type(seat) is not int or seat < 0:
+                if type(seat) is not int or (seat < 0 and seat != CHANCE):
                     raise self.fail("over-consistency", f"not over, yet current_player is {seat!r}")
+                if (seat == CHANCE) != bool(game.chance_outcomes(state)):
+                    raise self.fail(
+                        "over-consistency",
+                        "chance_outcomes must be non-empty exactly when the chance seat acts"
+                        f" (current_player is {seat!r})",
+                    )
                 if outcome is not None:
                     raise self.fail(
                         "over-consistency", f"not over, yet outcome is {_short(outcome)}"
@@ -329,10 +352,35 @@ class _Checker(Generic[S, A]):
                         f"parse_action(s, {text!r}) gave {_short(back)}, not {_short(action)}",
                     )
 
-    def check_views(self, state: S, seat: Seat, legal: tuple[A, ...]) -> Any:
+    def check_every_view(
+        self, state: S, acting: Seat | None, legal: tuple[A, ...]
+    ) -> dict[Seat, Any]:
+        """The view of every seat: its ``seat``, its JSON, its redeals; what the redeals say of
+        other seats' private knowledge (``view-leak``). Returns the views by seat."""
+        game = self.game
+        views: dict[Seat, Any] = {}
+        with self.checking("views"):
+            count = game.seat_count(state)
+            if type(count) is not int or count < 1:
+                raise self.fail("views", f"seat_count gave {count!r}")
+            for seat in range(count):
+                view = game.view(state, seat)
+                if getattr(view, "seat", None) != seat:
+                    raise self.fail(
+                        "views", f"view(s, {seat}).seat is {getattr(view, 'seat', None)!r}"
+                    )
+                back = game.loads(game.dumps(view), game.view_type)
+                self.expect_equal("views", f"loads(dumps(view of seat {seat}))", back, view)
+                views[seat] = view
+        for seat, view in views.items():
+            dealt = self.check_redeal(view, seat, acting, legal)
+            self.check_leaks(state, seat, views, dealt)
+        return views
+
+    def check_seat_to_act(self, state: S, view: Any, legal: tuple[A, ...]) -> None:
+        """The acting seat's view answers like the state: legal actions, decision, parsing."""
         game = self.game
         with self.checking("views"):
-            view = game.view(state, seat)
             self.expect_equal("views", "legal_actions(view)", game.legal_actions(view), legal)
             self.expect_equal("views", "decision(view)", game.decision(view), game.decision(state))
             notation = game.notation(legal[0])
@@ -342,41 +390,84 @@ class _Checker(Generic[S, A]):
                 game.parse_action(view, notation),
                 legal[0],
             )
-            back = game.loads(game.dumps(view), game.view_type)
-            self.expect_equal("views", "loads(dumps(view))", back, view)
-        return view
 
-    def check_redeal(self, view: Any, seat: Seat, legal: tuple[A, ...]) -> None:
+    def check_redeal(
+        self, view: Any, seat: Seat, acting: Seat | None, legal: tuple[A, ...]
+    ) -> list[S]:
+        """Redeals of ``seat``'s view: reproducible, the same view and seat to act, and for the
+        acting seat the same legal actions. Returns the redealt states."""
         game = self.game
+        dealt_states = []
         with self.checking("view-redeal", _REDEAL_SEEDS):
             for i in range(_REDEAL_SEEDS):
                 redeal_seed = self.draw(1 << 32)
                 dealt = game.redeal(view, redeal_seed)
+                dealt_states.append(dealt)
+                what = f"redeal(view of seat {seat}, {redeal_seed})"
                 if i == 0:
                     self.expect_equal(
-                        "view-redeal",
-                        f"redeal(view, {redeal_seed}) twice",
-                        game.redeal(view, redeal_seed),
-                        dealt,
+                        "view-redeal", f"{what} twice", game.redeal(view, redeal_seed), dealt
                     )
+                self.expect_equal("view-redeal", f"view of {what}", game.view(dealt, seat), view)
                 self.expect_equal(
-                    "view-redeal",
-                    f"view of redeal(view, {redeal_seed})",
-                    game.view(dealt, seat),
-                    view,
+                    "view-redeal", f"current_player of {what}", game.current_player(dealt), acting
                 )
-                self.expect_equal(
-                    "view-redeal",
-                    f"current_player of redeal(view, {redeal_seed})",
-                    game.current_player(dealt),
-                    seat,
+                if seat == acting:
+                    self.expect_equal(
+                        "view-redeal", f"legal_actions of {what}", game.legal_actions(dealt), legal
+                    )
+        return dealt_states
+
+    def check_leaks(self, state: S, seat: Seat, views: dict[Seat, Any], dealt: list[S]) -> None:
+        """Credit each pair (``seat``, t) still owed a proof that ``seat``'s view does not carry
+        what t learned privately: a redeal of ``seat``'s view that changes t's view."""
+        open_pairs = [t for (s, t), done in self.owed.items() if s == seat and not done]
+        if not open_pairs:
+            return
+        game = self.game
+        with self.checking("view-leak", len(open_pairs)):
+            extra = [game.redeal(views[seat], self.draw(1 << 32)) for _ in range(_LEAK_SEEDS)]
+            for other in open_pairs:
+                if any(game.view(d, other) != views[other] for d in (*dealt, *extra)):
+                    self.owed[(seat, other)] = True
+
+    def check_no_leak_left(self) -> None:
+        """At the end of a game, every pair owed a proof must have had one."""
+        with self.checking("view-leak", 0):
+            for (seat, other), done in sorted(self.owed.items()):
+                if not done:
+                    raise self.fail(
+                        "view-leak",
+                        f"seat {other} learned something privately (an event seen by it and not"
+                        f" by seat {seat}), but no redeal of seat {seat}'s view in any later state"
+                        f" changed seat {other}'s view: seat {seat}'s view carries seat {other}'s"
+                        " hidden information",
+                    )
+
+    def check_chance(self, state: S, legal: tuple[A, ...]) -> None:
+        """A chance decision: its seat and kind, exact probabilities summing to 1 in the order of
+        ``legal_actions``, and every outcome applies."""
+        game = self.game
+        with self.checking("chance"):
+            decision = game.decision(state)
+            if decision is None or decision.kind != "chance":
+                raise self.fail(
+                    "chance", f"the chance seat acts, but decision is {_short(decision)}"
                 )
-                self.expect_equal(
-                    "view-redeal",
-                    f"legal_actions of redeal(view, {redeal_seed})",
-                    game.legal_actions(dealt),
-                    legal,
-                )
+            outcomes = game.chance_outcomes(state)
+            if type(outcomes) is not tuple or not outcomes:
+                raise self.fail("chance", f"chance_outcomes gave {_short(outcomes)}")
+            actions = tuple(action for action, _ in outcomes)
+            self.expect_equal("chance", "the actions of chance_outcomes", actions, legal)
+            total = Fraction(0)
+            for action, probability in outcomes:
+                if type(probability) is not Fraction or not 0 < probability <= 1:
+                    raise self.fail("chance", f"{_short(action)} has probability {probability!r}")
+                total += probability
+            if total != 1:
+                raise self.fail("chance", f"the probabilities sum to {total}, not 1")
+            for action in legal:
+                game.apply(state, action)
 
     def check_view_distinct(self, state: S, pending: _Pending[A], over: bool) -> None:
         game = self.game
@@ -465,7 +556,9 @@ class _Checker(Generic[S, A]):
             back = game.loads(game.dumps(action), type(action))
             self.expect_equal("action-json", "loads(dumps(action))", back, action)
 
-    def check_events(self, stepped: Step[S, Any], seat: Seat) -> None:
+    def check_events(self, stepped: Step[S, Any], views: dict[Seat, Any]) -> None:
+        """Events: ``seen_by`` well formed, JSON round trip, ``events_for`` a subset; an event
+        seen by some seats only makes the others owe a ``view-leak`` proof."""
         game = self.game
         with self.checking("events"):
             if type(stepped.events) is not tuple:
@@ -480,9 +573,15 @@ class _Checker(Generic[S, A]):
                     )
                 back = game.loads(game.dumps(event), type(event))
                 self.expect_equal("events", "loads(dumps(event))", back, event)
-            visible = stepped.events_for(seat)
-            if any(e not in stepped.events for e in visible):
-                raise self.fail("events", "events_for returned an event not in events")
+                if seen_by is not None:
+                    for other in seen_by:
+                        for seat in views:
+                            if seat not in seen_by and other in views:
+                                self.owed.setdefault((seat, other), False)
+            for seat in views:
+                visible = stepped.events_for(seat)
+                if any(e not in stepped.events for e in visible):
+                    raise self.fail("events", "events_for returned an event not in events")
 
 
 def check_game(
@@ -491,38 +590,60 @@ def check_game(
     games: int = 20,
     seed: int = 0,
     config: Any = None,
+    configs: Sequence[Any] | None = None,
     max_steps: int = 10_000,
     illegal_actions: Callable[[S, Rng], Sequence[A]] | None = None,
 ) -> ConformanceReport:
     """Play ``games`` random games of ``game`` and check the shared contract at every step.
 
-    Game ``i`` is set up with ``game.new_game(config, seed=seed + i)`` and its actions are drawn
-    with :meth:`~tabletop_rules.Rng.choice` from a generator derived from that seed alone, so a
-    failure in the game with seed ``n`` is reproduced by ``check_game(game, seed=n, games=1)``.
-    The checks are listed in :data:`CHECKS`; the cheap ones run for every legal action, the rest
-    once per state.
+    Game ``i`` is set up with ``game.new_game(config, seed=seed + i)``. Its actions are drawn
+    with :meth:`~tabletop_rules.Rng.choice`, and its chance decisions with
+    :func:`~tabletop_rules.sample_chance`, from a generator derived from that seed alone, so a
+    failure in the game with seed ``n`` is reproduced by ``check_game(game, seed=n, games=1)``
+    (with the failing config). The checks are listed in :data:`CHECKS`; the cheap ones run for
+    every legal action, the rest once per state and seat.
 
     Args:
         game: the game to check.
-        games: how many games to play.
+        games: how many games to play (per config).
         seed: the seed of the first game.
         config: the config passed to ``new_game`` (``None``: the game's default).
+        configs: several configs, each played ``games`` times (every seat count, both chance
+            modes …); not together with ``config``.
         max_steps: the most actions a game may take before the check fails (``termination``).
         illegal_actions: optional hook ``(state, rng) -> actions`` proposing actions that should be
             illegal in ``state``; those that are in fact legal there are ignored. Without it the
             check still tries actions that were legal in other states of the run.
 
     Returns:
-        ConformanceReport: how many games, steps and checks were run.
+        ConformanceReport: how many games, steps and checks were run, over all configs.
 
     Raises:
-        ConformanceError: the first broken rule, naming the check, the game seed and the step.
-        ValueError: ``games`` or ``max_steps`` is negative.
+        ConformanceError: the first broken rule, naming the check, the game seed, the step and,
+            with ``configs``, the config.
+        ValueError: ``games`` or ``max_steps`` is negative, or both ``config`` and ``configs``
+            are given.
     """
     if games < 0 or max_steps < 0:
         raise ValueError("games and max_steps must not be negative")
-    checker = _Checker(game, config, max_steps, illegal_actions, Rng.from_seed(seed).split()[1])
+    if configs is not None and config is not None:
+        raise ValueError("give config or configs, not both")
+    plan = list(configs) if configs is not None else [config]
+    rng = Rng.from_seed(seed).split()[1]
+    counts = dict.fromkeys(CHECKS, 0)
     steps = 0
-    for i in range(games):
-        steps += checker.play(seed + i)
-    return ConformanceReport(games=games, steps=steps, checks=checker.counts)
+    for chosen in plan:
+        checker = _Checker(game, chosen, max_steps, illegal_actions, rng)
+        try:
+            for i in range(games):
+                steps += checker.play(seed + i)
+        except ConformanceError as exc:
+            if configs is None:
+                raise
+            raise ConformanceError(
+                exc.check, f"{exc.detail} (config {_short(chosen)})", seed=exc.seed, step=exc.step
+            ) from exc
+        rng = checker.rng
+        for name, count in checker.counts.items():
+            counts[name] += count
+    return ConformanceReport(games=games * len(plan), steps=steps, checks=counts)

@@ -33,14 +33,17 @@ def _load_game(reference: str) -> Game[Any, Any]:
     return value
 
 
-def _hash_seed_probe(reference: str, seeds: Sequence[int], games: int, max_steps: int) -> None:
+def _hash_seed_probe(
+    reference: str, seeds: Sequence[int], games: int, max_steps: int, config_text: str | None
+) -> None:
     """Print what must not depend on ``PYTHONHASHSEED`` (run by check_hash_seed_independence)."""
     game = _load_game(reference)
+    config = None if config_text is None else game.loads(config_text, "config")
     out = sys.stdout
     for seed in seeds:
         for i in range(games):
             game_seed = seed * games + i
-            state = game.new_game(None, seed=game_seed)
+            state = game.new_game(config, seed=game_seed)
             chooser = _chooser(game_seed)
             for index in range(max_steps + 1):
                 legal = game.legal_actions(state)
@@ -56,6 +59,7 @@ def _hash_seed_probe(reference: str, seeds: Sequence[int], games: int, max_steps
 def check_hash_seed_independence(
     game_name: str,
     *,
+    config: Any = None,
     seeds: Sequence[int] = (0, 1, 2),
     games: int = 2,
     hash_seeds: Sequence[str] = ("0", "1", "12345"),
@@ -65,13 +69,16 @@ def check_hash_seed_independence(
     """Check that digests and the order of legal actions do not depend on ``PYTHONHASHSEED``.
 
     For each hash seed a fresh ``sys.executable`` loads the game, plays ``games`` random games for
-    each of ``seeds`` (default config) and prints every state's digest and the notation of its legal
-    actions in order; the outputs must be identical. Sets and dicts keyed by strings iterate in a
-    different order under each hash seed, so an order that leaks from one shows up here.
+    each of ``seeds`` (with ``config``, passed as its JSON) and prints every state's digest and the
+    notation of its legal actions in order; the outputs must be identical. Sets and dicts keyed by
+    strings iterate in a different order under each hash seed, so an order that leaks from one
+    shows up here.
 
     Args:
         game_name: a name in the ``tabletop_rules.games`` entry-point group (``"goblinguard"``), or
             ``"module:attribute"`` for a game that is importable but not registered.
+        config: the config of the games (``None``: the game's default); check each seat count
+            and chance mode with a call of its own.
         seeds: the base seeds; each gives ``games`` games.
         games: the number of games per base seed.
         hash_seeds: the ``PYTHONHASHSEED`` values to compare (at least two).
@@ -85,9 +92,11 @@ def check_hash_seed_independence(
     """
     if len(hash_seeds) < 2:
         raise ValueError("compare at least two hash seeds")
+    config_text = None if config is None else _load_game(game_name).dumps(config)
     code = (
         "from tabletop_rules.testing._hash_seeds import _hash_seed_probe\n"
-        f"_hash_seed_probe({game_name!r}, {tuple(seeds)!r}, {games!r}, {max_steps!r})\n"
+        f"_hash_seed_probe({game_name!r}, {tuple(seeds)!r}, {games!r}, {max_steps!r},"
+        f" {config_text!r})\n"
     )
     outputs: list[tuple[str, list[str]]] = []
     for hash_seed in hash_seeds:
