@@ -14,22 +14,24 @@ True
 
 from __future__ import annotations
 
-from tabletop_rules import expose
+from tabletop_rules import Game, RandomAgent, expose
 
-from ._actions import Action, Place, notation
+from ._actions import Action, Draw, Place, notation
 from ._agents import GreedyAgent, Weights, evaluate
 from ._cards import Card, Layer
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
-from ._content import deck_from_json, load_deck, standard_deck
+from ._content import MAX_CARDS, deck_from_json, load_deck, standard_deck, standard_ref
 from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
-from ._game import GAME, parse_action, record, replay
+from ._game import parse_action, record, replay
 from ._render import render_text
 from ._rules import (
     HAND_SIZE,
+    DrawContext,
     Outcome,
     PlaceContext,
     apply,
     cell_at,
+    chance_outcomes,
     current_player,
     decision,
     defeated_cells,
@@ -39,17 +41,24 @@ from ._rules import (
     new_game,
     outcome,
     redeal,
+    seat_count,
+    stack,
     step,
+    unseen,
     view,
 )
-from ._state import Config, Placed, State, View
+from ._state import Chance, Config, Placed, State, View
+from ._validate import validate
 
 __all__ = [
     "Action",
     "Card",
     "CardDrawn",
     "CardPlaced",
+    "Chance",
     "Config",
+    "Draw",
+    "DrawContext",
     "Event",
     "FORMAT",
     "GAME",
@@ -58,6 +67,7 @@ __all__ = [
     "GreedyAgent",
     "HAND_SIZE",
     "Layer",
+    "MAX_CARDS",
     "MonsterDefeated",
     "Outcome",
     "Place",
@@ -68,6 +78,7 @@ __all__ = [
     "Weights",
     "apply",
     "cell_at",
+    "chance_outcomes",
     "current_player",
     "decision",
     "deck_from_json",
@@ -89,10 +100,24 @@ __all__ = [
     "redeal",
     "render_text",
     "replay",
+    "seat_count",
+    "stack",
     "standard_deck",
+    "standard_ref",
     "step",
     "to_dict",
+    "unseen",
+    "validate",
     "view",
 ]
+
+GAME: Game[State, Action] = Game.from_namespace(
+    globals(),
+    name="goblinguard",
+    title="Guards & Goblins",
+    seats=(1, 1),
+    agents={"random": RandomAgent, "greedy": GreedyAgent},
+)
+"""The goblinguard rules as one :class:`tabletop_rules.Game` value."""
 
 expose(globals())

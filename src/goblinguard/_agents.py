@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from tabletop_rules import RandomAgent, Rng
 
-from ._actions import Place
+from ._actions import Action, Place
 from ._board import Board
 from ._cards import Layer
 from ._deck import (
@@ -429,25 +429,34 @@ class GreedyAgent:
     weights: Weights = WEIGHTS
     lookahead: int = 5
 
-    def choose(self, view: Any, actions: Sequence[Place], rng: Rng) -> tuple[Place, Rng]:
-        """Return the best-scoring action and the next generator."""
+    def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+        """Return the best-scoring placement and the next generator.
+
+        Raises:
+            TypeError: ``view`` is not a goblinguard :class:`View`, or ``actions`` holds a chance
+                draw (chance decisions are sampled, never given to agents).
+        """
         if not isinstance(view, View):
             raise TypeError("GreedyAgent.choose takes a goblinguard View")
+        if not all(isinstance(action, Place) for action in actions):
+            raise TypeError("GreedyAgent.choose takes placements, not chance draws")
+        placements = cast(Sequence[Place], actions)
         seed, rng = rng.next_u64()
         board = board_of(view)
         deck = board.deck
         if len(view.hand) == 1 and view.deck_size == 0:
             state = redeal(view, seed)
-            scores = [float(len(apply(state, action).defeated)) for action in actions]
+            scores = [float(len(apply(state, action).defeated)) for action in placements]
         else:
             hand = [deck.index[c] for c in view.hand]
             placed = list(board.anchor_of)
             position = _Position.of(board, {encode(x, y) for x, y in view.defeated})
-            scores = self._scores(deck, position, placed, actions, hand)
+            scores = self._scores(deck, position, placed, placements, hand)
             if self.lookahead > 0 and len(hand) > 1 and placed:
-                scores = self._second_look(board, position, placed, actions, hand, scores)
+                scores = self._second_look(board, position, placed, placements, hand, scores)
         best = max(scores)
-        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
+        chosen, rng = rng.choice([a for a, s in zip(placements, scores, strict=True) if s == best])
+        return chosen, rng
 
     def _scores(
         self,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 
 from ._actions import Place
 from ._cards import Layer
-from ._deck import CELL_OFFSETS, GOBLIN, HOBGOBLIN, HOUSE, CompiledDeck, Pools, encode
+from ._deck import CELL_OFFSETS, GOBLIN, HOBGOBLIN, HOUSE, LIMIT, CompiledDeck, Pools, encode
 
 __all__ = ["Board"]
 
@@ -63,14 +63,12 @@ class Board:
         self._lists: tuple[list[int], list[int], list[tuple[int, int]]] | None = None
 
     @classmethod
-    def build(cls, deck: CompiledDeck, placed: Iterable[tuple[int, int]]) -> Board:
-        """Build from scratch: ``placed`` are ``(card index, anchor)`` from the bottom up."""
+    def build(cls, deck: CompiledDeck, placements: Iterable[tuple[int, int, Layer]]) -> Board:
+        """Build from scratch: ``placements`` are ``(card index, anchor, layer)`` in the order
+        the cards were placed."""
         board = cls(deck)
-        touched: set[int] = set()
-        for card, anchor in placed:
-            board._lay(card, anchor, Layer.TOP)
-            touched.update(anchor + d for d in CONTACT_WINDOW)
-        board._refresh(touched)
+        for card, anchor, layer in placements:
+            board.place(card, anchor, layer)
         return board
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
@@ -87,14 +85,18 @@ class Board:
         board.vis_houses = self.vis_houses.copy()
         board.anchor_of = self.anchor_of.copy()
         board.anchors = self.anchors.copy()
-        board._lists = None
-        losers = board._lay(card, anchor, layer)
+        board.place(card, anchor, layer)
+        return board
+
+    def place(self, card: int, anchor: int, layer: Layer) -> None:
+        """Place ``card`` at ``anchor`` on this board (which must not be shared yet)."""
+        self._lists = None
+        losers = self._lay(card, anchor, layer)
         touched = {anchor + d for d in CONTACT_WINDOW}
         for loser in losers:
-            for cell in board.house_cells(loser):
+            for cell in self.house_cells(loser):
                 touched.update(cell - off for off in CELL_OFFSETS)
-        board._refresh(touched)
-        return board
+        self._refresh(touched)
 
     def _lay(self, card: int, anchor: int, layer: Layer) -> set[int]:
         """Update the cells for a placement; return the cards that lost a visible house."""
@@ -118,7 +120,7 @@ class Board:
                 cell[pos] = card << 4 | letter
                 if letter == HOUSE:
                     self.vis_houses[card] += 1
-            else:
+            elif not fort:
                 self.fort_only.discard(pos)
         return losers
 
@@ -202,7 +204,7 @@ class Board:
                 return "R1: the first card is laid on top at (0, 0)"
             return None
         anchor = encode(x, y)
-        bits = self.anchors.get(anchor) if max(abs(x), abs(y)) < 1 << 18 else None
+        bits = self.anchors.get(anchor) if max(abs(x), abs(y)) < LIMIT else None
         if bits is None:
             return "R3: the card must overlap or share a cell edge with a card in play"
         signature = bits >> 2

@@ -18,7 +18,9 @@ __all__ = ["Card", "Layer"]
 
 LETTERS = "GXOHFWB"
 BUILDINGS = "FWB"
-_ID = re.compile(r"[A-Za-z0-9_.\-]{1,32}")
+CARD_ID = r"[A-Za-z0-9_.\-]{1,32}"
+"""A card id: 1-32 letters, digits, ``_``, ``.`` or ``-``."""
+_ID = re.compile(CARD_ID)
 _LAYOUT = re.compile(r"[GXOHFWB]{2}/[GXOHFWB]{2}")
 
 
@@ -62,6 +64,10 @@ class Card:
     'GXHH'
     >>> card.building is None, Card("fort", "FG/HH").building
     (True, 'F')
+
+    Attributes:
+        id: the card's name in this deck: 1-32 letters, digits, ``_``, ``.`` or ``-``.
+        layout: the four cells as ``"ab/cd"``, top row first, over ``GXOHFWB`` (R1, R12).
 
     Raises:
         tabletop_rules.ContentError: the id or layout breaks the rules above.

@@ -1,153 +1,138 @@
 """JSON for goblinguard values: states, views, actions, configs, records and events.
 
-A config using the standard deck is written by pack name and digest; any other deck is embedded
-card by card, so every saved state is self-contained.
+A config using the standard deck is written as a reference to the pack (name, version, digest);
+any other deck is embedded card by card, so every saved state is self-contained. Every state and
+view read, on its own or inside a record, is checked with :func:`~goblinguard.validate`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 from typing import Any, TypeVar, overload
 
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+import attrs
 
 from tabletop_rules import (
     Codec,
+    PackRef,
     Record,
-    StateFormatError,
     digest_of,
     make_converter,
     register_tagged_union,
+    register_validator,
 )
 
-from ._actions import Place
+from ._actions import Action, Draw, Place
 from ._cards import Card
-from ._content import STANDARD_PACK, deck_digest, standard_deck
-from ._deck import CELL_OFFSETS, GOBLIN, LIMIT, CompiledDeck, encode
+from ._content import standard_deck, standard_ref
 from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
-from ._rules import HAND_SIZE, board_of
-from ._state import Config, Placed, State, View
+from ._state import Chance, Config, State, View
+from ._validate import validate
 
 __all__ = ["FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
 
-FORMAT = 1
-"""The current format number of goblinguard JSON."""
+FORMAT = 2
+"""The current format number of goblinguard JSON (format 1 is read and migrated)."""
 
 T = TypeVar("T")
 
 
+@attrs.frozen
+class _StandardConfig:
+    """A config of the standard deck, as written: a reference to the pack."""
+
+    pack: str
+    version: int
+    digest: str
+    order: tuple[str, ...] | None
+    chance: Chance
+
+
+@attrs.frozen
+class _CustomConfig:
+    """A config of any other deck, as written: its cards embedded."""
+
+    cards: tuple[Card, ...]
+    order: tuple[str, ...] | None
+    chance: Chance
+
+
 def _unstructure_config(config: Config) -> dict[str, Any]:
     order = list(config.order) if config.order is not None else None
-    if config.deck == standard_deck():
-        return {"pack": STANDARD_PACK, "digest": deck_digest(config.deck), "order": order}
-    return {"cards": [{"id": c.id, "layout": c.layout} for c in config.deck], "order": order}
+    ref = standard_ref()
+    if config.compiled.digest == ref.digest:
+        return {
+            "pack": ref.pack,
+            "version": ref.version,
+            "digest": ref.digest,
+            "order": order,
+            "chance": config.chance,
+        }
+    cards = [{"id": card.id, "layout": card.layout} for card in config.deck]
+    return {"cards": cards, "order": order, "chance": config.chance}
 
 
-def _structure_config(data: Any, _type: Any) -> Config:
-    """Read a config; errors are ``ValueError`` whose text names the key (the codec adds where)."""
+def _config_structure(conv: Any) -> Any:
+    def structure(data: Any, _type: Any) -> Config:
+        if isinstance(data, Mapping) and "cards" in data:
+            custom = conv.structure(data, _CustomConfig)
+            return Config(custom.cards, custom.order, custom.chance)
+        form = conv.structure(data, _StandardConfig)
+        PackRef(form.pack, form.version, form.digest).check_matches(standard_ref())
+        return Config(standard_deck(), form.order, form.chance)
+
+    return structure
+
+
+def _migrate_config_1(data: Any) -> Any:
     if not isinstance(data, dict):
-        raise ValueError("expected a config object")
-    order = data.get("order")
-    if order is not None and not (
-        isinstance(order, list) and all(isinstance(c, str) for c in order)
-    ):
-        raise ValueError("order: expected null or a list of card ids")
-    if set(data) == {"pack", "digest", "order"}:
-        if data["pack"] != STANDARD_PACK:
-            raise ValueError(f"pack: unknown content pack {data['pack']!r}")
-        deck = standard_deck()
-        if data["digest"] != deck_digest(deck):
-            raise ValueError("digest: does not match this library's standard pack")
-    elif set(data) == {"cards", "order"} and isinstance(data["cards"], list):
-        cards = []
-        for i, item in enumerate(data["cards"]):
-            if not isinstance(item, dict) or set(item) != {"id", "layout"}:
-                raise ValueError(f"cards[{i}]: expected an object with 'id' and 'layout'")
-            cards.append(Card(item["id"], item["layout"]))
-        deck = tuple(cards)
-    else:
-        raise ValueError("expected {pack, digest, order} or {cards, order}")
-    return Config(deck, None if order is None else tuple(order))
+        return data
+    data = {**data, "chance": "sampled"}
+    if "pack" in data:
+        data["version"] = 1
+    return data
 
 
-def _check(value: Any) -> None:
-    """Invariants that types cannot express: every card exactly once, hand size, R4 in play."""
-    if not isinstance(value, State | View):
-        return
-    deck = value.config.compiled
-    placed = [p.card for p in value.placed]
-    pile = list(value.deck) if isinstance(value, State) else []
-    seen = Counter([*pile, *value.hand, *placed])
-    for card, count in seen.items():
-        if card not in deck.index:
-            raise StateFormatError("$.data", f"card {card!r} is not in the config's deck")
-        if count > 1:
-            raise StateFormatError("$.data", f"card {card!r} appears {count} times")
-    unseen = len(deck.cards) - len(seen)
-    pile_size = len(pile) if isinstance(value, State) else value.deck_size
-    if unseen != (pile_size if isinstance(value, View) else 0):
-        raise StateFormatError("$.data", f"{unseen} cards of the deck are missing")
-    if len(value.hand) != min(HAND_SIZE, len(value.hand) + pile_size):
-        raise StateFormatError(
-            "$.data.hand", "R12: the hand must hold 5 cards while the deck lasts"
-        )
-    if list(value.hand) != sorted(value.hand, key=deck.index.__getitem__):
-        raise StateFormatError("$.data.hand", "cards in hand must be in deck order")
-    if value.active and value.hand:
-        raise StateFormatError("$.data.active", "garrisons become active only at the end")
-    for p in value.placed:
-        if max(abs(p.x), abs(p.y)) >= LIMIT:
-            raise StateFormatError("$.data.placed", f"card {p.card!r} is out of reach (R3)")
-    board = board_of(value)
-    monsters = {
-        encode(p.x, p.y) + off
-        for p in value.placed
-        for off, _code in deck.monsters[deck.index[p.card]]
-    }
-    for x, y in value.defeated:
-        if encode(x, y) not in monsters:
-            raise StateFormatError("$.data.defeated", f"no goblin or hobgoblin at ({x}, {y})")
-    _check_protection(value.placed, deck, board.vis_houses)
-    for garrison in value.active:
-        if garrison not in placed or not deck.garrison[deck.index[garrison]]:
-            raise StateFormatError("$.data.active", f"{garrison!r} is not a garrison in play")
+def _migrate_position_1(data: Any, view: bool) -> Any:
+    """Format 1 kept the cards in play in stack order without layers: they are read as placed in
+    that order, all on top (a game with tucked cards cannot be recovered and is refused)."""
+    if not isinstance(data, dict):
+        return data
+    data = {**data, "config": _migrate_config_1(data.get("config")), "to_draw": 0}
+    if isinstance(data.get("placed"), list):
+        data["placed"] = [
+            {**p, "layer": "top"} if isinstance(p, dict) else p for p in data["placed"]
+        ]
+    if view:
+        data["seat"] = 0
+    return data
 
 
-def _check_protection(
-    placed: tuple[Placed, ...], deck: CompiledDeck, vis_houses: list[int]
-) -> None:
-    """R4 with R9, read directly off the stack: what lies above each card's protected cells."""
-    stack = [(deck.index[p.card], {encode(p.x, p.y) + off for off in CELL_OFFSETS}) for p in placed]
-    for i, (index, area) in enumerate(stack):
-        above = [(card, cells) for card, cells in stack[i + 1 :] if cells & area]
-        if deck.garrison[index] and above:
-            raise StateFormatError("$.data.placed", f"R4: a card lies on {placed[i].card!r}")
-        anchor = encode(placed[i].x, placed[i].y)
-        for off, code in deck.monsters[index]:
-            covers = [card for card, cells in above if anchor + off in cells]
-            if covers and (code != GOBLIN or not all(deck.fort[card] for card in covers)):
-                raise StateFormatError(
-                    "$.data.placed", f"R4: a monster of {placed[i].card!r} is covered"
-                )
-        if deck.house_count[index] and not vis_houses[index]:
-            raise StateFormatError("$.data.placed", f"R4: {placed[i].card!r} shows no house")
+def _migrate_1(kind: str, data: Any) -> Any:
+    """Format 1 to 2: layers of the cards in play, the chance mode, the pack version, the view's
+    seat and the audience of a drawn card."""
+    if kind in ("state", "view"):
+        return _migrate_position_1(data, kind == "view")
+    if kind == "config":
+        return _migrate_config_1(data)
+    if kind == "record" and isinstance(data, dict):
+        data = dict(data)
+        if data.get("config") is not None:
+            data["config"] = _migrate_config_1(data["config"])
+        if data.get("start") is not None:
+            data["start"] = _migrate_position_1(data["start"], False)
+    if kind == "event" and isinstance(data, dict) and data.get("type") == "card-drawn":
+        data = {**data, "seen_by": [0]}
+    return data
 
 
 def _make_codec() -> Codec:
     conv = make_converter()
     conv.register_unstructure_hook(Config, _unstructure_config)
-    conv.register_structure_hook(Config, _structure_config)
-    for cls in (State, View):
-        conv.register_unstructure_hook(
-            cls, make_dict_unstructure_fn(cls, conv, board=override(omit=True))
-        )
-        conv.register_structure_hook(
-            cls,
-            make_dict_structure_fn(
-                cls, conv, board=override(omit=True), _cattrs_forbid_extra_keys=True
-            ),
-        )
-    register_tagged_union(conv, Place, [Place])
+    conv.register_structure_hook(Config, _config_structure(conv))
+    register_validator(conv, State, validate)
+    register_validator(conv, View, validate)
+    register_tagged_union(conv, Action, [Place, Draw])
     events = [CardPlaced, CardDrawn, MonsterDefeated, GarrisonActivated, GameEnded]
     register_tagged_union(conv, Event, events)
     return Codec(
@@ -157,13 +142,13 @@ def _make_codec() -> Codec:
         kinds={
             "state": State,
             "view": View,
-            "action": Place,
+            "action": Action,
             "config": Config,
-            "record": Record[Config, State, Place],
+            "record": Record[Config, State, Action],
             "event": Event,
         },
-        members=dict.fromkeys(events, "event"),
-        check=_check,
+        members={Place: "action", Draw: "action", **dict.fromkeys(events, "event")},
+        migrations={1: _migrate_1},
     )
 
 
@@ -186,8 +171,8 @@ def from_dict(data: Any, kind: Any = State) -> Any:
     """Read an envelope made by :func:`to_dict`; ``kind`` is the type (or kind name) expected.
 
     Raises:
-        tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed or
-            inconsistent data; ``.path`` names where.
+        tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed data, or a
+            state that breaks the rules (:func:`~goblinguard.validate`); ``.path`` names where.
     """
     return CODEC.from_dict(data, kind)
 

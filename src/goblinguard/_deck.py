@@ -1,8 +1,9 @@
 """A deck compiled into the small integer tables the engine works with.
 
 Positions are encoded as one integer, ``(x << 20) + y`` (:func:`encode`), so a cell's neighbours and
-a card's four cells are reached by adding constants. Coordinates stay far inside ``±2**18``: a card
-can only be placed in contact with the cards already in play.
+a card's four cells are reached by adding constants. The encoding is exact for coordinates inside
+``±LIMIT``; a card can only be placed in contact with the cards already in play (R3), and a deck
+holds at most ``MAX_CARDS`` cards, so every reachable position lies well inside.
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ import attrs
 
 from tabletop_rules import Interner, fast_constructor
 
-from ._actions import Place
+from ._actions import Draw, Place
 from ._cards import Card, Layer
+from ._content import deck_digest
 
 __all__ = ["CELL_OFFSETS", "CompiledDeck", "Pools", "compile_deck", "decode", "encode"]
 
 _X = 1 << 20
 _HALF = 1 << 19
 LIMIT = 1 << 18
-"""Coordinates beyond ``±LIMIT`` are never in contact with anything (and are not encoded)."""
+"""Every coordinate of a position in play is strictly inside ``±LIMIT`` (R3); nothing beyond it is
+encoded, offered or accepted."""
 
 CELL_OFFSETS = (0, _X, 1, _X + 1)
 """Offsets of a card's four cells from its anchor, in reading order (R1)."""
@@ -102,11 +105,13 @@ class Pools:
     placement seen once is never built again; bounded by the reachable anchors.
     """
 
-    __slots__ = ("bottom", "top")
+    __slots__ = ("bottom", "draw", "top")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.top = [Interner(_place_factory(card.id, Layer.TOP)) for card in cards]
         self.bottom = [Interner(_place_factory(card.id, Layer.BOTTOM)) for card in cards]
+        self.draw = tuple(Draw(card.id) for card in cards)
+        """The chance outcome of drawing each card."""
 
 
 @attrs.frozen(eq=False)
@@ -125,6 +130,8 @@ class CompiledDeck:
     total: int
     """Goblins and hobgoblins on all cards of the deck."""
     pools: Pools
+    digest: str
+    """:func:`~goblinguard._content.deck_digest` of the cards: how decks are compared."""
 
     def __reduce__(self) -> tuple[Callable[[tuple[Card, ...]], CompiledDeck], tuple[Any, ...]]:
         """Pickle as the deck's cards: unpickling compiles them again (or finds them cached)."""
@@ -150,4 +157,5 @@ def compile_deck(cards: tuple[Card, ...]) -> CompiledDeck:
         bottom_ok=tuple(_bottom_table(card) for card in cards),
         total=sum(len(m) for m in monsters),
         pools=Pools(cards),
+        digest=deck_digest(cards),
     )

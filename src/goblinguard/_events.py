@@ -6,7 +6,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tabletop_rules import PublicEvent, Seat
+from tabletop_rules import PrivateEvent, PublicEvent
 
 from ._cards import Layer
 
@@ -15,7 +15,14 @@ __all__ = ["CardDrawn", "CardPlaced", "Event", "GameEnded", "GarrisonActivated",
 
 @attrs.frozen
 class CardPlaced(PublicEvent):
-    """A card went into play."""
+    """A card went into play.
+
+    Attributes:
+        card: the card's id.
+        x: the column of its top-left cell.
+        y: the row of its top-left cell.
+        layer: on top of the cards it overlaps, or tucked beneath them.
+    """
 
     card: str
     x: int
@@ -24,15 +31,15 @@ class CardPlaced(PublicEvent):
 
 
 @attrs.frozen
-class CardDrawn:
-    """The player drew a card (only seat 0 sees which; the pile's order is hidden)."""
+class CardDrawn(PrivateEvent):
+    """The player drew a card; it is seen by seat 0 (the pile's order stays hidden).
+
+    Attributes:
+        card: the card's id.
+        seen_by: ``(0,)``.
+    """
 
     card: str
-
-    @property
-    def seen_by(self) -> tuple[Seat, ...] | None:
-        """Seat 0 only."""
-        return (0,)
 
 
 @attrs.frozen
@@ -41,7 +48,8 @@ class MonsterDefeated(PublicEvent):
 
     Attributes:
         card: the card it is printed on.
-        x, y: its cell.
+        x: the column of its cell.
+        y: the row of its cell.
         monster: ``"goblin"`` or ``"hobgoblin"``.
         by: ``"guards"`` (R6), ``"fort"`` (R9), ``"watchtower"`` (R10) or ``"barracks"`` (R11, a
             guard group completed by a Barracks at the end).
@@ -56,14 +64,24 @@ class MonsterDefeated(PublicEvent):
 
 @attrs.frozen
 class GarrisonActivated(PublicEvent):
-    """At the end, a garrison was surrounded (R7) and its effect counts."""
+    """At the end, a garrison was surrounded (R7) and its effect counts.
+
+    Attributes:
+        card: the garrison card's id.
+    """
 
     card: str
 
 
 @attrs.frozen
 class GameEnded(PublicEvent):
-    """The last card was placed (R8)."""
+    """The last card was placed (R8).
+
+    Attributes:
+        won: every goblin and hobgoblin was defeated.
+        defeated: goblins and hobgoblins defeated.
+        total: goblins and hobgoblins on all cards of the deck.
+    """
 
     won: bool
     defeated: int

@@ -50,7 +50,7 @@ def protected(stack: Stack, layouts: dict[str, str]) -> bool:
 def legal_places(state: gg.State) -> set[gg.Place]:
     """Every legal placement, found by trying every card, spot and layer near the cards in play."""
     layouts = {card.id: card.layout for card in state.config.deck}
-    stack: Stack = [(p.card, p.x, p.y) for p in state.placed]
+    stack: Stack = [(p.card, p.x, p.y) for p in gg.stack(state)]
     if not state.hand:
         return set()
     if not stack:

@@ -37,7 +37,10 @@ def test_decision_asks_for_the_first_card_then_placements() -> None:
 def test_step_reports_placement_and_draw_and_hides_the_draw_from_nobody_else() -> None:
     result = gg.step(_puzzle(), gg.Place("g1", 0, 0))
     assert isinstance(result, Step)
-    assert result.events == (gg.CardPlaced("g1", 0, 0, gg.Layer.TOP), gg.CardDrawn("g6"))
+    assert result.events == (
+        gg.CardPlaced("g1", 0, 0, gg.Layer.TOP),
+        gg.CardDrawn("g6", seen_by=(0,)),
+    )
     assert result.events_for(0) == result.events
     assert result.events_for(1) == (gg.CardPlaced("g1", 0, 0, gg.Layer.TOP),)
     assert gg.apply(_puzzle(), gg.Place("g1", 0, 0)) == result.state

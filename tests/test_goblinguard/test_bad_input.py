@@ -72,7 +72,7 @@ def test_tampered_field_types_name_the_path(midgame: gg.State) -> None:
 def test_duplicated_card_is_rejected(midgame: gg.State) -> None:
     data = _envelope(midgame)
     data["data"]["deck"][0] = data["data"]["hand"][0]
-    with pytest.raises(StateFormatError, match="appears 2 times"):
+    with pytest.raises(StateFormatError, match="appears twice"):
         gg.from_dict(data)
 
 
@@ -109,7 +109,7 @@ def test_illegal_position_is_rejected(midgame: gg.State) -> None:
 def test_defeated_cell_without_monster_is_rejected(midgame: gg.State) -> None:
     data = _envelope(midgame)
     data["data"]["defeated"] = [[50, 50]]
-    with pytest.raises(StateFormatError, match="no goblin") as caught:
+    with pytest.raises(StateFormatError, match=r"R6: .* marked defeated, but") as caught:
         gg.from_dict(data)
     assert caught.value.path == "$.data.defeated"
 
@@ -120,7 +120,12 @@ def test_standard_pack_digest_is_checked(midgame: gg.State) -> None:
     with pytest.raises(StateFormatError, match="digest") as caught:
         gg.from_dict(data)
     assert caught.value.path == "$.data.config"
-    data["data"]["config"] = {"pack": "deluxe", "digest": "0", "order": None}
+    ref = gg.standard_ref()
+    pack = {"pack": "standard", "version": ref.version, "digest": ref.digest, "order": None}
+    data["data"]["config"] = {**pack, "chance": "sampled", "version": ref.version + 1}
+    with pytest.raises(StateFormatError, match="saved with version 2 of content pack 'standard'"):
+        gg.from_dict(data)
+    data["data"]["config"] = {**pack, "chance": "sampled", "pack": "deluxe"}
     with pytest.raises(StateFormatError, match="deluxe"):
         gg.from_dict(data)
 
@@ -140,7 +145,10 @@ TWIN = '{"id": "a", "layout": "HH/HH"}'
     ("text", "match"),
     [
         ("{", "not valid JSON"),
-        ('{"name": "x"}', "exactly 'name' and 'cards'"),
+        ('{"name": "x"}', r"\$\.cards: required key missing"),
+        ('{"name": "x", "cards": {}}', r"\$\.cards: expected a list, got an object"),
+        ('{"name": "x", "cards": [], "extra": 1}', r"\$\.extra: unknown key"),
+        ("[" * 50_000 + "]" * 50_000, "nested too deeply"),
         ('{"name": "x", "cards": []}', "at least one card"),
         ('{"name": "x", "cards": [{"id": "a", "layout": "GX/H"}]}', "layout"),
         ('{"name": "x", "cards": [{"id": "a", "layout": "FX/HH"}]}', "R12"),
@@ -211,26 +219,27 @@ def _tampered_stack(placed: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def test_goblin_beneath_a_plain_card_under_a_fort_is_rejected() -> None:
-    # The Fort shows on top of the goblin, but a plain card lies between them (R9: never).
+    # A plain card laid on the goblin, then the Fort over both (R9: never).
     data = _tampered_stack(
         [
-            {"card": "x", "x": 0, "y": 0},
-            {"card": "plain", "x": 0, "y": -1},
-            {"card": "fort", "x": -1, "y": -1},
+            {"card": "x", "x": 0, "y": 0, "layer": "top"},
+            {"card": "plain", "x": 0, "y": -1, "layer": "top"},
+            {"card": "fort", "x": -1, "y": -1, "layer": "top"},
         ]
     )
-    with pytest.raises(StateFormatError, match="monster of 'x' is covered"):
+    with pytest.raises(StateFormatError, match="R4: a goblin must never be covered") as caught:
         gg.from_dict(data)
-    data["data"]["placed"] = [data["data"]["placed"][i] for i in (1, 0, 2)]
-    assert gg.cell_at(gg.from_dict(data), 0, 0) == "H"  # goblin card above the plain one: legal
+    assert caught.value.path == "$.data.placed[1]"
+    data["data"]["placed"][1]["layer"] = "bottom"  # the plain card tucked beneath instead: legal
+    assert gg.cell_at(gg.from_dict(data), 0, 0) == "H"
 
 
 def test_out_of_reach_coordinates_are_rejected() -> None:
     data = _tampered_stack(
         [
-            {"card": "x", "x": 0, "y": 0},
-            {"card": "plain", "x": 2**40, "y": 0},
-            {"card": "fort", "x": 0, "y": 2},
+            {"card": "x", "x": 0, "y": 0, "layer": "top"},
+            {"card": "plain", "x": 2**40, "y": 0, "layer": "top"},
+            {"card": "fort", "x": 0, "y": 2, "layer": "top"},
         ]
     )
     with pytest.raises(StateFormatError, match="out of reach"):

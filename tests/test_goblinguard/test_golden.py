@@ -33,7 +33,7 @@ def _seed(name: str) -> int:
     return 0 if name == "puzzle" else int(name.removeprefix("seed-"))
 
 
-def _record(name: str, actions: tuple[gg.Place, ...]) -> dict[str, Any]:
+def _record(name: str, actions: tuple[gg.Action, ...]) -> dict[str, Any]:
     config = _config(name)
     states = list(gg.replay(gg.record(actions, seed=_seed(name), config=config)))
     result = gg.outcome(states[-1])

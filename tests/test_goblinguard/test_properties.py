@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.test_goblinguard.oracle import footprint, legal_places, owners, protected
+from tests.test_goblinguard.positions import places
 
 import goblinguard as gg
 from tabletop_rules import Record, Rng
@@ -41,13 +42,13 @@ def test_legal_actions_match_a_naive_reading_of_the_rules(state: gg.State) -> No
 @given(states(gg.GAME, max_steps=20) | states(gg.GAME, FORTS, max_steps=8))
 def test_every_position_keeps_r4(state: gg.State) -> None:
     layouts = {card.id: card.layout for card in state.config.deck}
-    assert protected([(p.card, p.x, p.y) for p in state.placed], layouts)
+    assert protected([(p.card, p.x, p.y) for p in gg.stack(state)], layouts)
 
 
 @settings(max_examples=40)
 @given(states(gg.GAME, max_steps=20))
 def test_legal_actions_are_in_the_documented_order(state: gg.State) -> None:
-    legal = gg.legal_actions(state)
+    legal = places(state)
     order = {card: i for i, card in enumerate(state.hand)}
     keys = [(order[a.card], a.layer is gg.Layer.BOTTOM, a.x, a.y) for a in legal]
     assert keys == sorted(keys)
@@ -67,7 +68,7 @@ def test_redeal_keeps_the_view_and_deals_only_unseen_cards(state: gg.State, seed
 @given(states(gg.GAME, max_steps=20))
 def test_cell_at_shows_the_topmost_card(state: gg.State) -> None:
     layouts = {card.id: card.layout.replace("/", "") for card in state.config.deck}
-    stack = [(p.card, p.x, p.y) for p in state.placed]
+    stack = [(p.card, p.x, p.y) for p in gg.stack(state)]
     for (x, y), index in owners(stack).items():
         card, cx, cy = stack[index]
         letter = layouts[card][footprint(cx, cy).index((x, y))]
@@ -76,7 +77,7 @@ def test_cell_at_shows_the_topmost_card(state: gg.State) -> None:
 
 @settings(max_examples=30)
 @given(action_sequences(gg.GAME))
-def test_defeats_only_grow_and_final_counts_agree(record: Record[Any, gg.State, gg.Place]) -> None:
+def test_defeats_only_grow_and_final_counts_agree(record: Record[Any, gg.State, gg.Action]) -> None:
     states_ = list(gg.replay(record))
     for before, after in itertools.pairwise(states_):
         assert before.defeated <= after.defeated

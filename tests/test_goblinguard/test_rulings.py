@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.test_goblinguard.positions import deck_game, fillers, play, reason
+from tests.test_goblinguard.positions import deck_game, fillers, places, play, reason
 
 import goblinguard as gg
 from tabletop_rules import ContentError, IllegalActionError
@@ -51,14 +51,15 @@ def test_r2_top_shows_new_card_and_bottom_shows_old_card() -> None:
     assert gg.cell_at(beneath, 1, 1) == "H"  # a's house stays on top
     assert gg.cell_at(beneath, 2, 1) == "H"
     assert gg.cell_at(beneath, 1, 2) == "H"
-    assert [p.card for p in beneath.placed] == ["b", "a"]  # bottom of the stack first
+    assert [p.card for p in gg.stack(beneath)] == ["b", "a"]  # bottom of the stack first
+    assert [p.card for p in beneath.placed] == ["a", "b"]  # in the order they were placed
 
 
 def test_r2_bottom_without_overlap_is_illegal_and_never_offered() -> None:
     state = play(deck_game(GOBLIN_CARD, *fillers(5)), "+c@0,0")
     assert (reason(state, "-f0@2,0") or "").startswith("R2")
     assert reason(state, "+f0@2,0") is None
-    for action in gg.legal_actions(state):
+    for action in places(state):
         if action.layer is gg.Layer.BOTTOM:
             footprint = {(action.x + dx, action.y + dy) for dx in (0, 1) for dy in (0, 1)}
             assert any(gg.cell_at(state, x, y) is not None for x, y in footprint)
