@@ -36,7 +36,8 @@ def render_text(position: State | View) -> str:
         garrisons = ", ".join(result.active) or "none"
         lines.append(f"game over: {verdict}; active garrisons: {garrisons}")
     else:
-        lines.append("hand: " + " ".join(position.hand))
+        drawing = f" (chance draws {position.to_draw} more)" if position.to_draw else ""
+        lines.append("hand: " + " ".join(position.hand) + drawing)
     if board.cell:
         cells = [decode(pos) for pos in board.cell]
         xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
