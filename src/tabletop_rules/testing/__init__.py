@@ -9,6 +9,10 @@ visible parts differ), the shape of ``legal_actions`` and the notation round tri
 ``PYTHONHASHSEED`` values and compares what they print. A broken rule comes back as a
 :class:`ConformanceError` that names the check, the game seed and the step.
 
+:func:`fuzz_game` feeds a game's readers (``loads`` of every kind, content loaders,
+``parse_action``) thousands of mutants and reports untyped errors, wrong acceptances and slow
+reads.
+
 The check needs nothing beyond the core. The strategies (:func:`seeds`, :func:`action_sequences`,
 :func:`states`, :func:`finished_games`) need Hypothesis, installed with the ``testing`` extra
 (``pip install tabletop-rules[testing]``); it is imported only when a strategy is built.
@@ -49,6 +53,7 @@ from tabletop_rules import expose
 
 from . import _conformance
 from ._conformance import check_game
+from ._fuzz import FuzzFinding, FuzzReport, fuzz_game
 from ._hash_seeds import check_hash_seed_independence
 from ._report import ConformanceError, ConformanceReport
 from ._strategies import action_sequences, finished_games, seeds, states
@@ -57,10 +62,13 @@ __all__ = [
     "CHECKS",
     "ConformanceError",
     "ConformanceReport",
+    "FuzzFinding",
+    "FuzzReport",
     "action_sequences",
     "check_game",
     "check_hash_seed_independence",
     "finished_games",
+    "fuzz_game",
     "seeds",
     "states",
 ]
@@ -85,13 +93,23 @@ CHECKS: tuple[str, ...] = _conformance.CHECKS
   :class:`~tabletop_rules.IllegalActionError` carrying that action;
 * ``over-consistency`` — ``legal_actions`` is empty, ``current_player`` and ``decision`` are
   ``None`` and ``outcome`` is not ``None`` exactly when ``is_over``; ``decision.seat`` is the
-  current player;
+  current player, a player's seat or :data:`~tabletop_rules.CHANCE`; ``chance_outcomes`` is
+  non-empty exactly when the chance seat acts;
 * ``outcome`` — a final outcome is an :class:`~tabletop_rules.Outcome` whose winners are seats of
   its ``returns``;
-* ``views`` — the view of the seat to act gives the same ``legal_actions``, ``decision`` and
-  ``parse_action`` results as the state, and round-trips through JSON;
-* ``view-redeal`` — states redealt from that view are reproducible from their seed, give the same
-  view and the same legal actions;
+* ``views`` — the view of **every** seat (``range(seat_count(s))``) names that seat in its
+  ``seat`` field and round-trips through JSON; the view of the seat to act gives the same
+  ``legal_actions``, ``decision`` and ``parse_action`` results as the state;
+* ``view-redeal`` — states redealt from each seat's view are reproducible from their seed, give
+  that seat the same view and the same seat to act, and the acting seat the same legal actions
+  (a view that showed the generator's next draw, or a card still to come, fails here);
+* ``view-leak`` — one seat's view never carries what another seat learned privately: once an
+  event seen by seat *t* and not by seat *s* has happened, some redeal of *s*'s view in a later
+  state of the game must change *t*'s view (if none ever does, *s*'s view pins down *t*'s
+  secret);
+* ``chance`` — at a chance decision: ``decision().kind == "chance"``, ``chance_outcomes`` lists
+  the legal actions in their order, each with an exact :class:`~fractions.Fraction` in (0, 1],
+  summing to 1, and every outcome applies;
 * ``view-distinct`` — the views, for the seat that acted, of the states before and after an action
   differ whenever the states' ``render_text`` differ (a rendering pictures what is visible), the
   views' ``render_text`` differ or, with that seat still to act, its legal actions or decision do;

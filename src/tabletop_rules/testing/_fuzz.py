@@ -1,0 +1,453 @@
+"""The fuzzer: mutated saves, content files and notation, fed to a game's readers.
+
+A reader of untrusted text has three duties: answer with a typed error, in bounded time, and never
+accept something wrong. :func:`fuzz_game` checks all three on any :class:`~tabletop_rules.Game`:
+it plays random games, keeps the JSON of their states, views, records (from a seed and from a
+saved state), actions, events and configs, mutates that text thousands of times — structurally
+(keys dropped or added, values swapped for other types, huge or negative numbers, lists cut,
+doubled or reordered, values copied from elsewhere in the document, deep nesting) and as raw
+text (truncation, flipped bytes) — and reads every mutant back. Content files and action notation
+are fuzzed the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from .._errors import ContentError, RulesError, StateFormatError
+from .._game import Game
+from .._record import Record, replay, sample_chance
+from .._rng import Rng
+from .._values import CHANCE
+from ._report import _short
+
+S = TypeVar("S")
+A = TypeVar("A")
+T = TypeVar("T")
+
+_KINDS = ("state", "view", "record", "action", "event", "config")
+
+
+@attrs.frozen
+class FuzzFinding:
+    """One thing the fuzzer found wrong.
+
+    Attributes:
+        what: ``"untyped-error"`` (an exception that is not the documented typed error),
+            ``"wrong-acceptance"`` (a mutant was read, but the value it gave misbehaves: it does
+            not round-trip, or playing on from it fails), or ``"slow"`` (a read took longer than
+            the time allowed for its size).
+        reader: which reader: ``"loads:<kind>"``, ``"content:<name>"`` or ``"parse_action"``.
+        detail: what happened.
+        sample: the start of the input that caused it.
+    """
+
+    what: str
+    reader: str
+    detail: str
+    sample: str
+
+
+@attrs.frozen
+class FuzzReport:
+    """What :func:`fuzz_game` did and found.
+
+    Attributes:
+        games: random games played to collect texts.
+        loads: mutated saves read back.
+        accepted: how many of them were read without error (each then checked further).
+        content: mutated content files read back.
+        notations: mutated notations parsed.
+        slowest: the longest single read, in seconds.
+        slowest_per_kb: the longest read time per kilobyte of input, in seconds.
+        findings: everything found wrong (empty when all is well).
+    """
+
+    games: int
+    loads: int
+    accepted: int
+    content: int
+    notations: int
+    slowest: float
+    slowest_per_kb: float
+    findings: tuple[FuzzFinding, ...]
+
+    def __str__(self) -> str:
+        head = (
+            f"{self.games} games, {self.loads} mutated loads ({self.accepted} accepted),"
+            f" {self.content} content files, {self.notations} notations;"
+            f" slowest read {self.slowest * 1000:.1f} ms ({self.slowest_per_kb * 1000:.2f} ms/kB):"
+        )
+        if not self.findings:
+            return f"{head} nothing found"
+        lines = [f"{head} {len(self.findings)} finding(s)"]
+        for f in self.findings[:20]:
+            lines.append(f"  [{f.what}] {f.reader}: {f.detail} <- {f.sample}")
+        return "\n".join(lines)
+
+
+# -- mutations ------------------------------------------------------------------------------------
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a parsed JSON document, the root first."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+def _get(value: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        value = value[step]
+    return value
+
+
+def _set(document: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    _get(document, path[:-1])[path[-1]] = new
+    return document
+
+
+_ODD_VALUES: tuple[Any, ...] = (
+    None,
+    True,
+    0,
+    -1,
+    1,
+    2,
+    7,
+    2**18,
+    2**20,
+    -(2**20),
+    2**31,
+    2**53 + 1,
+    2**64,
+    -(2**64),
+    10**30,
+    "9" * 60,
+    0.5,
+    -0.0,
+    1e308,
+    "",
+    "x",
+    "top",
+    "bottom",
+    [],
+    {},
+    [[]],
+    {"type": "place"},
+)
+
+
+class _Mutator:
+    """Structured and textual mutations of JSON text, drawn from one generator."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def below(self, n: int) -> int:
+        value, self.rng = self.rng.below(n)
+        return value
+
+    def pick(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def text(self, original: str) -> str:
+        """One mutant of ``original``: mostly structural, sometimes textual."""
+        roll = self.below(20)
+        if roll == 0:
+            return original[: self.below(len(original) + 1)]
+        if roll == 1:
+            i = self.below(len(original))
+            return original[:i] + chr(self.below(128)) + original[i + 1 :]
+        if roll == 2:
+            depth = self.pick((10, 1_000, 100_000))
+            i = self.below(len(original))
+            return original[:i] + "[" * depth + "]" * depth + original[i:]
+        document = json.loads(original)
+        for _ in range(1 + self.below(3)):
+            document = self.structure(document)
+        return json.dumps(document)
+
+    def structure(self, document: Any) -> Any:
+        paths = list(_paths(document))
+        path = self.pick(paths)
+        target = _get(document, path)
+        roll = self.below(9)
+        if roll == 0 and isinstance(target, dict) and target:
+            del target[self.pick(sorted(target))]
+        elif roll == 1 and isinstance(target, dict):
+            target[self.pick(("extra", "type", "seat", "x", "data"))] = self.pick(_ODD_VALUES)
+        elif roll == 2 and isinstance(target, list) and target:
+            target.insert(self.below(len(target) + 1), copy.deepcopy(self.pick(target)))
+        elif roll == 3 and isinstance(target, list) and target:
+            del target[self.below(len(target))]
+        elif roll == 4 and isinstance(target, list) and len(target) > 1:
+            i, j = self.below(len(target)), self.below(len(target))
+            target[i], target[j] = target[j], target[i]
+        elif roll == 5 and type(target) is int:
+            delta = self.pick((1, -1, 2, 1 << 20, -(1 << 20), 1 << 40))
+            document = _set(document, path, target + delta)
+        elif roll == 6:
+            donor = _get(document, self.pick(paths))
+            document = _set(document, path, copy.deepcopy(donor))
+        elif roll == 7:
+            nested: Any = target
+            for _ in range(self.pick((2, 50, 400))):
+                nested = [nested]
+            document = _set(document, path, nested)
+        else:
+            document = _set(document, path, copy.deepcopy(self.pick(_ODD_VALUES)))
+        return document
+
+
+# -- the run --------------------------------------------------------------------------------------
+
+
+class _Fuzzer(Generic[S, A]):
+    def __init__(
+        self,
+        game: Game[S, A],
+        rng: Rng,
+        time_limit: float,
+        per_kb: float,
+        oracle: Callable[[S], None] | None,
+    ) -> None:
+        self.game = game
+        self.oracle = oracle
+        self.mutate = _Mutator(rng)
+        self.time_limit = time_limit
+        self.per_kb = per_kb
+        self.findings: list[FuzzFinding] = []
+        self.slowest = 0.0
+        self.slowest_per_kb = 0.0
+        self.accepted = 0
+
+    def found(self, what: str, reader: str, detail: str, text: str) -> None:
+        self.findings.append(FuzzFinding(what, reader, detail, _short(text)))
+
+    def timed(
+        self, reader: str, text: str, read: Callable[[], Any]
+    ) -> tuple[Any, BaseException | None]:
+        started = time.perf_counter()
+        try:
+            value, error = read(), None
+        except BaseException as exc:
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            value, error = None, exc
+        elapsed = time.perf_counter() - started
+        size_kb = max(len(text), 1) / 1024
+        self.slowest = max(self.slowest, elapsed)
+        self.slowest_per_kb = max(self.slowest_per_kb, elapsed / size_kb)
+        if elapsed > self.time_limit + self.per_kb * size_kb:
+            self.found("slow", reader, f"{elapsed:.3f} s for {len(text)} characters", text)
+        return value, error
+
+    def collect(self, games: int, configs: Sequence[Any], seed: int) -> dict[str, list[str]]:
+        """Play random games and keep texts of every kind: states, views, actions and events met
+        on the way, each game's config, final state and record, and a record that starts from a
+        saved state."""
+        game = self.game
+        texts: dict[str, list[str]] = {kind: [] for kind in _KINDS}
+        for i in range(games):
+            config = configs[i % len(configs)]
+            state = game.new_game(config, seed=seed + i)
+            texts["config"].append(game.dumps(game.config_type() if config is None else config))
+            chooser = Rng.from_seed(seed + i)
+            actions: list[A] = []
+            kept: tuple[S, int] | None = None
+            while (seat := game.current_player(state)) is not None:
+                if seat == CHANCE:
+                    action, chooser = sample_chance(game, state, chooser)
+                else:
+                    action, chooser = chooser.choice(game.legal_actions(state))
+                stepped = game.step(state, action)
+                if self.mutate.below(6) == 0:
+                    texts["state"].append(game.dumps(state))
+                    if seat != CHANCE:
+                        texts["view"].append(game.dumps(game.view(state, seat)))
+                    texts["action"].append(game.dumps(action))
+                    texts["event"].extend(game.dumps(e) for e in stepped.events[:2])
+                    kept = kept or (state, len(actions))
+                actions.append(action)
+                state = stepped.state
+            texts["state"].append(game.dumps(state))
+            texts["record"].append(game.dumps(Record(tuple(actions), config=config, seed=seed + i)))
+            if kept is not None:
+                start, done = kept
+                texts["record"].append(game.dumps(Record(tuple(actions[done:]), start=start)))
+        return texts
+
+    def loads(self, texts: dict[str, list[str]], count: int) -> None:
+        game = self.game
+        kinds = [kind for kind in _KINDS if texts[kind]]
+        for _ in range(count):
+            kind = self.mutate.pick(kinds)
+            text = self.mutate.text(self.mutate.pick(texts[kind]))
+            reader = f"loads:{kind}"
+            value, error = self.timed(reader, text, partial(game.loads, text, kind))
+            if error is not None:
+                if not isinstance(error, StateFormatError):
+                    self.found("untyped-error", reader, f"{type(error).__name__}: {error}", text)
+                continue
+            self.accepted += 1
+            self.check_accepted(reader, kind, value, text)
+
+    def check_accepted(self, reader: str, kind: str, value: Any, text: str) -> None:
+        """A mutant that was read must behave: round-trip, and (states) play on to the end."""
+        game = self.game
+        try:
+            again = game.loads(game.dumps(value), kind)
+            if again != value:
+                self.found("wrong-acceptance", reader, "loads(dumps(value)) != value", text)
+                return
+            if kind == "state":
+                self.play_on(value)
+            elif kind == "record":
+                *_, final = replay(game, value)
+                self.play_on(final)
+            start = value if kind == "state" else value.start if kind == "record" else None
+            if self.oracle is not None and start is not None:
+                self.oracle(start)
+        except AssertionError as exc:
+            self.found("wrong-acceptance", reader, f"the oracle objects: {exc}", text)
+        except StateFormatError as exc:
+            self.found("wrong-acceptance", reader, f"read back fails: {exc}", text)
+        except RulesError:
+            pass  # a record whose actions do not replay: a typed error, as documented
+        except Exception as exc:  # anything untyped from a value that was accepted
+            self.found("wrong-acceptance", reader, f"{type(exc).__name__}: {exc}", text)
+
+    def play_on(self, state: S) -> None:
+        game = self.game
+        chooser = Rng.from_seed(7)
+        for _ in range(10_000):
+            seat = game.current_player(state)
+            if seat is None:
+                game.outcome(state)
+                return
+            if seat == CHANCE:
+                action, chooser = sample_chance(game, state, chooser)
+            else:
+                game.legal_actions(game.view(state, seat))
+                action, chooser = chooser.choice(game.legal_actions(state))
+            state = game.apply(state, action)
+
+    def content(self, sources: Sequence[tuple[str, str, Callable[[str], Any]]], count: int) -> None:
+        for _ in range(count):
+            name, original, load = self.mutate.pick(sources)
+            text = self.mutate.text(original)
+            reader = f"content:{name}"
+            _, error = self.timed(reader, text, partial(load, text))
+            if error is not None and not isinstance(error, ContentError):
+                self.found("untyped-error", reader, f"{type(error).__name__}: {error}", text)
+
+    def notations(self, texts: dict[str, list[str]], count: int) -> None:
+        game = self.game
+        states = [game.loads(t, "state") for t in texts["state"][:50]]
+        samples = [game.notation(game.loads(t, "action")) for t in texts["action"][:200]]
+        if not states or not samples:
+            return
+        for _ in range(count):
+            state = self.mutate.pick(states)
+            text = self._mutate_notation(self.mutate.pick(samples))
+            action, error = self.timed(
+                "parse_action", text, partial(game.parse_action, state, text)
+            )
+            if error is not None:
+                if not isinstance(error, ValueError):
+                    self.found(
+                        "untyped-error", "parse_action", f"{type(error).__name__}: {error}", text
+                    )
+                continue
+            back = game.parse_action(state, game.notation(action))
+            if back != action:
+                self.found("wrong-acceptance", "parse_action", "notation does not round-trip", text)
+
+    def _mutate_notation(self, text: str) -> str:
+        roll = self.mutate.below(6)
+        i = self.mutate.below(len(text) + 1)
+        if roll == 0:
+            return text[:i]
+        if roll == 1:
+            return text[:i] + "9" * self.mutate.pick((1, 8, 5_000)) + text[i:]
+        if roll == 2:
+            return text[:i] + chr(self.mutate.below(0x3000)) + text[i + 1 :]
+        if roll == 3:
+            return text + text
+        if roll == 4:
+            return "-" + text
+        return " " * self.mutate.below(3) + text.upper() + "\t"
+
+
+def fuzz_game(
+    game: Game[S, A],
+    *,
+    games: int = 100,
+    loads: int = 2_000,
+    content: Sequence[tuple[str, str, Callable[[str], Any]]] = (),
+    content_mutants: int = 500,
+    notations: int = 500,
+    configs: Sequence[Any] = (None,),
+    oracle: Callable[[S], None] | None = None,
+    seed: int = 0,
+    time_limit: float = 0.25,
+    per_kb: float = 0.02,
+) -> FuzzReport:
+    """Fuzz a game's readers: ``loads`` of every kind, its content loaders and ``parse_action``.
+
+    The rules of the check: reading a mutant raises nothing but
+    :class:`~tabletop_rules.StateFormatError` (``loads``),
+    :class:`~tabletop_rules.ContentError` (content loaders) or ``ValueError``
+    (``parse_action``); a mutant that is read must round-trip through ``dumps``/``loads``, for
+    states and records play on to the end with legal actions, views and an outcome, and satisfy
+    the ``oracle``; and no read takes longer than ``time_limit + per_kb × size in kB`` seconds.
+
+    Args:
+        game: the game to fuzz.
+        games: random games played to collect the texts to mutate.
+        loads: mutated saves to read.
+        content: ``(name, text, loader)`` triples: a content file's text and the function that
+            reads such text (it must raise only :class:`~tabletop_rules.ContentError`).
+        content_mutants: mutated content files to read.
+        notations: mutated notations to parse.
+        configs: the configs to play, in turn (``None`` is the default config).
+        oracle: an independent check of every state that was read (on its own or as a record's
+            start): raise ``AssertionError`` when it is not a state the rules can reach. Without
+            it, "nothing wrong accepted" rests on the round trip and playing on.
+        seed: the seed of the whole run; the same seed fuzzes the same mutants.
+        time_limit: seconds any read may take, beyond the allowance per kilobyte.
+        per_kb: seconds allowed per kilobyte of input.
+
+    Returns:
+        FuzzReport: the counts, the slowest reads and every finding.
+    """
+    fuzzer = _Fuzzer(game, Rng.from_seed(seed), time_limit, per_kb, oracle)
+    texts = fuzzer.collect(games, list(configs), seed)
+    fuzzer.loads(texts, loads)
+    if content:
+        fuzzer.content(content, content_mutants)
+    fuzzer.notations(texts, notations)
+    return FuzzReport(
+        games=games,
+        loads=loads,
+        accepted=fuzzer.accepted,
+        content=content_mutants if content else 0,
+        notations=notations,
+        slowest=fuzzer.slowest,
+        slowest_per_kb=fuzzer.slowest_per_kb,
+        findings=tuple(fuzzer.findings),
+    )
