@@ -832,3 +832,49 @@ def test_goblinguard_save_replay_validate(goblinguard: Game[Any, Any], tmp_path:
     # written for another game
     other = write(tmp_path, "o.json", tamper(path.read_text(), lambda d: d.update(game="nim")))
     fails(run("replay", other), "invalid nim record")
+
+
+# --------------------------------------------------------------------------- agents and chance
+
+
+def test_simulate_with_an_agent_given_as_module_and_class() -> None:
+    data = simulate_json(
+        "nim", "--games", "4", "--agent", f"{__name__}:Greedy", "--agent", "random"
+    )
+    assert data["agents"] == [f"{__name__}:Greedy", "random"]
+    assert data["games"] == 4
+
+
+def test_simulate_agent_references_that_cannot_work() -> None:
+    fails(run("simulate", "nim", "--agent", "no_such_module_xyz:Agent"), "cannot import agent")
+    fails(run("simulate", "nim", "--agent", f"{__name__}:Nothing"), "cannot import agent")
+    fails(run("simulate", "nim", "--agent", f"{__name__}:NOT_A_GAME"), "is not a class")
+    fails(run("simulate", "nim", "--agent", f"{__name__}:NimConfig"), "has no choose(")
+
+
+def test_play_and_replay_show_the_chance_decisions(tmp_path: Path) -> None:
+    config = write(tmp_path, "explicit.json", gg_config_text(chance="explicit"))
+    save = tmp_path / "game.json"
+    result = run(
+        "play", "goblinguard", "--seed", "3", "--config", config, "--save", save, stdin="1\nq\n"
+    )
+    assert result.code == 0, result
+    assert result.out.count("Chance: ") == 6  # the opening hand, then the draw after the move
+    replayed = run("replay", save)
+    assert replayed.code == 0, replayed
+    assert replayed.out.count("chance  ") == 6
+    assert "not over, seat 0 to act" in replayed.out
+
+
+def test_simulate_resolves_chance_by_sampling(tmp_path: Path) -> None:
+    config = write(tmp_path, "explicit.json", gg_config_text(chance="explicit"))
+    a = simulate_json("goblinguard", "--games", "3", "--config", str(config))
+    b = simulate_json("goblinguard", "--games", "3", "--config", str(config))
+    assert without_time(a) == without_time(b)
+    assert a["decisions"]["min"] == 40  # 20 placements and 20 draws
+
+
+def gg_config_text(**options: Any) -> str:
+    import goblinguard as gg
+
+    return gg.dumps(gg.Config(**options))

@@ -103,3 +103,32 @@ def test_interner_builds_a_none_value_only_once() -> None:
     assert pool[1] is None
     assert pool[1] is None
     assert calls == [1]
+
+
+@attrs.frozen(cache_hash=True)
+class CachedHash:
+    x: int
+
+
+@attrs.frozen
+class Derived(CachedHash):
+    y: int
+
+
+@attrs.frozen
+class PostInit:
+    x: int
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "x", self.x * 2)  # pragma: no cover - never called by the test
+
+
+@pytest.mark.parametrize("cls", [CachedHash, Derived], ids=["cache_hash", "inherits it"])
+def test_fast_constructor_refuses_a_cached_hash(cls: type) -> None:
+    with pytest.raises(TypeError, match="cache_hash=True"):
+        fast_constructor(cls)
+
+
+def test_fast_constructor_refuses_a_post_init() -> None:
+    with pytest.raises(TypeError, match="__attrs_post_init__"):
+        fast_constructor(PostInit)
