@@ -177,9 +177,12 @@ class _Mutator:
             i = self.below(len(original))
             return original[:i] + "[" * depth + "]" * depth + original[i:]
         document = json.loads(original)
-        for _ in range(1 + self.below(3)):
-            document = self.structure(document)
-        return json.dumps(document)
+        try:
+            for _ in range(1 + self.below(3)):
+                document = self.structure(document)
+            return json.dumps(document)
+        except RecursionError:  # mutations nested too deep for json.dumps: nest the text instead
+            return "[" * 2_000 + original + "]" * 2_000
 
     def structure(self, document: Any) -> Any:
         paths = list(_paths(document))
@@ -189,7 +192,8 @@ class _Mutator:
         if roll == 0 and isinstance(target, dict) and target:
             del target[self.pick(sorted(target))]
         elif roll == 1 and isinstance(target, dict):
-            target[self.pick(("extra", "type", "seat", "x", "data"))] = self.pick(_ODD_VALUES)
+            key = self.pick(("extra", "type", "seat", "x", "data"))
+            target[key] = copy.deepcopy(self.pick(_ODD_VALUES))
         elif roll == 2 and isinstance(target, list) and target:
             target.insert(self.below(len(target) + 1), copy.deepcopy(self.pick(target)))
         elif roll == 3 and isinstance(target, list) and target:
