@@ -64,7 +64,7 @@ class Game(Generic[S, A]):
         new_game: ``new_game(config=None, *, seed) -> S``.
         seat_count: ``seat_count(config_or_state_or_view) -> int``: the seats of that game.
         legal_actions: ``legal_actions(state_or_view) -> tuple[A, ...]`` in the documented order.
-        is_legal: ``is_legal(state, action) -> str | None`` (``None`` or the reason).
+        is_legal: ``is_legal(state_or_view, action) -> str | None`` (``None`` or the reason).
         apply: ``apply(state, action) -> S``.
         step: ``step(state, action) -> Step``.
         current_player: the seat that must answer now (a reaction, a target choice, a damage
@@ -99,7 +99,7 @@ class Game(Generic[S, A]):
     new_game: Callable[..., S]
     seat_count: Callable[[Any], int]
     legal_actions: Callable[[Any], tuple[A, ...]]
-    is_legal: Callable[[S, A], str | None]
+    is_legal: Callable[[Any, A], str | None]
     apply: Callable[[S, A], S]
     step: Callable[[S, A], Step[S, Any]]
     current_player: Callable[[Any], Seat | None]

@@ -325,7 +325,7 @@ def register_validator(conv: cattrs.Converter, cls: type[T], check: Callable[[T]
 class Codec:
     """Reads and writes one game's values as JSON, inside the envelope.
 
-    Args:
+    Attributes:
         game: the game's name, written as ``"game"`` and checked on reading.
         format: the current format number of this game's data.
         converter: the game's converter (from :func:`make_converter`).
@@ -422,6 +422,8 @@ class Codec:
             return self.converter.structure(data, target)
         except Exception as exc:
             path, detail = _locate_error(exc, "$.data")
+            if envelope["format"] != self.format:
+                detail += f" (read from format {envelope['format']})"
             raise StateFormatError(path, detail) from exc
 
     def loads(self, text: str | bytes, kind: Any = "state") -> Any:

@@ -110,7 +110,7 @@ class Rolled(PublicEvent):
 
 
 def test_private_events_name_their_audience() -> None:
-    event = Drew("troll", seen_by=[3, 1, 3])  # type: ignore[arg-type]
+    event = Drew("troll", seen_by=[3, 1, 3])
     assert event.seen_by == (1, 3)
     step: Step[None, Any] = Step(None, (Rolled(4), event))
     assert step.events_for(1) == (Rolled(4), event)

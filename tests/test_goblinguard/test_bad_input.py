@@ -421,6 +421,6 @@ def test_format_1_saves_of_games_without_tucked_cards_are_read() -> None:
 def test_format_1_saves_with_tucked_cards_are_refused_clearly() -> None:
     state = gg.new_game(gg.Config(order=tuple(c.id for c in gg.standard_deck())), seed=0)
     state = gg.apply(gg.apply(state, gg.Place("g1", 0, 0)), gg.Place("g2", -1, 1, gg.Layer.BOTTOM))
-    with pytest.raises(StateFormatError, match="R1") as caught:
+    with pytest.raises(StateFormatError, match=r"R1: .* \(read from format 1\)") as caught:
         gg.loads(_as_format_1(state))
     assert caught.value.path == "$.data.placed[0]"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import sys
 from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -80,8 +82,11 @@ def _make_agent(game: AnyGame, name: str) -> Agent[Any]:
 
 
 def _import_agent(reference: str) -> Any:
-    """The object ``module:attribute`` names (``attribute`` may be dotted)."""
+    """The object ``module:attribute`` names (``attribute`` may be dotted). The current directory
+    is searched first, as ``python -m`` would."""
     module_name, _, attribute = reference.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         value: Any = importlib.import_module(module_name)
         for part in attribute.split("."):

@@ -53,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
         "--agent",
         action="append",
         metavar="NAME",
-        help="an agent for the next seat that is not yours (repeat for more seats)",
+        help="an agent for the next seat that is not yours (repeat for more seats): a name the"
+        " game lists, or module:Class",
     )
     p.add_argument("--save", metavar="FILE", help="save the game as a record when done or on quit")
     p.set_defaults(handler=_cmd_play)
@@ -70,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
         "--agent",
         action="append",
         metavar="NAME",
-        help="the agent of every seat, or repeated: one per seat (default: random)",
+        help="the agent of every seat, or repeated: one per seat (default: random); a name the"
+        " game lists, or module:Class",
     )
     p.add_argument("--config", metavar="FILE", help="a config file (game.dumps(config))")
     p.add_argument("--jobs", type=_positive, default=1, metavar="N", help="worker processes")

@@ -40,7 +40,9 @@ class _Session:
     actions: list[Any]
     agents: dict[int, tuple[str, Agent[Any]]]
     rngs: dict[int, Rng]
-    history: list[tuple[Any, int, dict[int, Rng]]] = attrs.field(factory=list)
+    history: list[tuple[Any, int, dict[int, Rng], int]] = attrs.field(factory=list)
+    chance_count: int = 0
+    """How many of ``actions`` were chance decisions (not counted as turns)."""
 
     def record(self) -> Record[Any, Any, Any]:
         """The game so far as a record."""
@@ -131,6 +133,7 @@ def _play_loop(session: _Session, args: argparse.Namespace, io: _Io) -> bool:
             action, session.rngs[CHANCE] = sample_chance(game, session.state, session.rngs[CHANCE])
             session.state = game.apply(session.state, action)
             session.actions.append(action)
+            session.chance_count += 1
             io.out(f"Chance: {game.notation(action)}.")
             continue
         view = game.view(session.state, seat)
@@ -175,7 +178,7 @@ def _play_loop(session: _Session, args: argparse.Namespace, io: _Io) -> bool:
             if not session.history:
                 io.out("Nothing to undo.")
                 continue
-            session.state, count, rngs = session.history.pop()
+            session.state, count, rngs, session.chance_count = session.history.pop()
             del session.actions[count:]
             session.rngs = dict(rngs)
             io.out("Took back your last move.")
@@ -189,7 +192,9 @@ def _play_loop(session: _Session, args: argparse.Namespace, io: _Io) -> bool:
         except IllegalActionError as exc:
             io.out(f"{game.notation(action)} is not legal now: {exc.reason}")
             continue
-        session.history.append((session.state, len(session.actions), dict(session.rngs)))
+        session.history.append(
+            (session.state, len(session.actions), dict(session.rngs), session.chance_count)
+        )
         session.state = new_state
         session.actions.append(action)
         show_board = True
@@ -199,7 +204,7 @@ def _play_loop(session: _Session, args: argparse.Namespace, io: _Io) -> bool:
 def _show_turn(session: _Session, seat: int, view: Any, legal: Sequence[Any], io: _Io) -> None:
     """Print the turn header, the position as the seat to act sees it, and its actions."""
     game = session.game
-    turn = f"Turn {len(session.actions) + 1}"
+    turn = f"Turn {len(session.actions) - session.chance_count + 1}"
     if not _solitaire(game):
         turn += f" · seat {seat}"
     rule = "─" * max(0, min(io.width(), 72) - len(turn) - 4)
