@@ -20,7 +20,9 @@ import attrs
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-# Document the source tree even when the package is not installed (it normally is, editable).
+# Document the source tree even when the package is not installed (it normally is, editable), and
+# let the recipes import their modules as ``docs.recipes.…`` from the repository root.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import tabletop_rules
@@ -42,9 +44,11 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "myst_parser",
 ]
 
-exclude_patterns = ["_build"]
+# docs/recipes holds the Python modules that the recipes page includes; they are not pages.
+exclude_patterns = ["_build", "recipes"]
 nitpicky = True
 python_use_unqualified_type_names = True
 
@@ -94,9 +98,14 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "collections.abc.MutableMapping"),
     ("py:class", "pathlib.Path"),
+    ("py:class", "fractions.Fraction"),
+    ("py:class", "Fraction"),
+    ("py:class", "types.ModuleType"),
+    ("py:class", "ModuleType"),
     # third-party types: the cattrs converter of Codec and make_converter, and the Hypothesis
     # strategies returned by tabletop_rules.testing (imported only for type checking)
     ("py:class", "cattrs.converters.Converter"),
+    ("py:class", "cattrs.Converter"),
     ("py:class", "SearchStrategy"),
 ]
 nitpick_ignore_regex = [
@@ -105,9 +114,96 @@ nitpick_ignore_regex = [
     ("py:class", r"((tabletop_rules|goblinguard)(\.\w+)*\.)?[A-Z]"),
 ]
 
+# -- Ruling citations ---------------------------------------------------------------------------
+# Docstrings and error reasons cite the rulings of a game's rules page by number ("(R3)", "R4:",
+# "R4/R9", "R7–R11"). In the docstrings of a package listed here, each citation becomes a link to
+# the ruling's label on that page: package -> (the ruling letter, the label prefix), so R3 of
+# goblinguard links to the label ``goblinguard-r3``. Every ruling on the page carries such a label.
+# A citation of a ruling that has no label is an undefined-label warning (an error under -W).
+
+RULINGS: dict[str, tuple[str, str]] = {
+    "goblinguard": ("R", "goblinguard-r"),
+    # "grimheim": ("G", "grimheim-g"),  (when its rules page has labels grimheim-g1 …)
+    # "kinmarr": ("K", "kinmarr-k"),
+}
+
+# Inline markup that must be kept as it is: literals, roles, interpreted text and references.
+_INLINE_CODE = re.compile(r"(``.+?``|:[\w.+-]+(?::[\w.+-]+)?:`[^`]*`|`[^`]*`_{0,2})")
+# Directives whose content is code or program output, never prose.
+_CODE_DIRECTIVE = re.compile(
+    r"^\s*\.\. (code-block|code|sourcecode|literalinclude|doctest|testcode|testoutput|"
+    r"testsetup|testcleanup|math|highlight)::"
+)
+# Characters that may stand right before / after inline markup without an escaped space (the
+# reStructuredText inline markup recognition rules, restricted to ASCII and the dashes).
+_OPENERS = set(" \t'\"([{<-/:–—")
+_CLOSERS = set(" \t'\")]}>-/:.,;!?–—")
+
+
+def _ruling_links(lines: list[str], letter: str, label: str) -> list[str]:
+    """Rewrite the ruling citations of reStructuredText ``lines`` as ``:ref:`` links.
+
+    Skipped: literal blocks (after a paragraph ending in ``::``), code and doctest directives,
+    doctest blocks (``>>>`` lines up to the next blank line), and inline literals and roles.
+    """
+    citation = re.compile(rf"(?<![\w\\]){letter}(\d{{1,2}})(?!\w)")
+
+    def link(text: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            before = text[match.start() - 1] if match.start() else " "
+            after = text[match.end()] if match.end() < len(text) else " "
+            ref = f":ref:`{match.group(0)} <{label}{match.group(1)}>`"
+            return (
+                ("" if before in _OPENERS else "\\ ") + ref + ("" if after in _CLOSERS else "\\ ")
+            )
+
+        return citation.sub(one, text)
+
+    out = []
+    literal_indent: int | None = None  # inside a literal block or code directive indented deeper
+    doctest = False
+    for line in lines:
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if literal_indent is not None:
+            if not stripped or indent > literal_indent:
+                out.append(line)
+                continue
+            literal_indent = None
+        if doctest:
+            if stripped:
+                out.append(line)
+                continue
+            doctest = False
+        if stripped.startswith(">>>"):
+            doctest = True
+            out.append(line)
+            continue
+        if _CODE_DIRECTIVE.match(line):
+            literal_indent = indent
+            out.append(line)
+            continue
+        parts = _INLINE_CODE.split(line)
+        out.append("".join(p if i % 2 else link(p) for i, p in enumerate(parts)))
+        if stripped.endswith("::") and not stripped.startswith(".. "):
+            literal_indent = indent
+    return out
+
+
+def _link_rulings(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """``autodoc-process-docstring``: link the ruling citations of a game's docstrings."""
+    found = RULINGS.get(name.split(".")[0])
+    if found is not None:
+        lines[:] = _ruling_links(lines, *found)
+
+
 # -- Hooks ------------------------------------------------------------------------------------
 
 _PRIVATE = re.compile(r"^(tabletop_rules|goblinguard)\._\w+\.(\w+)$")
+# A type variable as napoleon writes it in an attribute's type: ``tabletop_rules._record.C``.
+_PRIVATE_TYPEVAR = re.compile(r"\b(?:tabletop_rules|goblinguard)(?:\.\w+)*\._\w+\.([A-Z])\b")
 _CLASS_REPR = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
 
 
@@ -129,6 +225,20 @@ def _public_name(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
     return domain.resolve_xref(
         env, node["refdoc"], app.builder, node["reftype"], public, node, contnode
     )
+
+
+def _tidy_attribute_types(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Write the type variables in attribute types as they are written in the signature.
+
+    Napoleon takes an attribute's type from the class annotations; a field typed with a type
+    variable (``config: C | None`` of :class:`~tabletop_rules.Record`) would otherwise show the
+    private module that defines the variable (``tabletop_rules._record.C``). Runs after napoleon.
+    """
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(":type"):
+            lines[i] = _PRIVATE_TYPEVAR.sub(r"\1", line)
 
 
 def _tidy_signature(
@@ -202,6 +312,9 @@ def _check_public_names(app: Sphinx, env: Any) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("missing-reference", _public_name)
     app.connect("autodoc-process-signature", _tidy_signature)
+    # After napoleon (priority 500) has turned Google sections into reStructuredText.
+    app.connect("autodoc-process-docstring", _tidy_attribute_types, priority=600)
+    app.connect("autodoc-process-docstring", _link_rulings, priority=600)
     app.connect("env-check-consistency", _check_public_names)
 
 

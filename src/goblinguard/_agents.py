@@ -45,10 +45,13 @@ class Weights:
 
     Attributes:
         defeat: per monster defeated (or next to a big enough guard group already).
-        gob_progress, hob_progress: for a monster still standing, times the size of the biggest
-            guard group next to it over the size it needs (2 for a goblin, 4 for a hobgoblin).
-        gob_open, hob_open: for a monster still standing, per open side: a neighbour cell that is
-            empty, a guard, or a house that may still be covered (so it can become a guard).
+        gob_progress: for a goblin still standing, times the size of the biggest guard group next
+            to it over the size it needs (2).
+        hob_progress: for a hobgoblin still standing, times the size of the biggest guard group
+            next to it over the size it needs (4).
+        gob_open: for a goblin still standing, per open side: a neighbour cell that is empty, a
+            guard, or a house that may still be covered (so it can become a guard).
+        hob_open: the same for a hobgoblin still standing.
         doomed: penalty per monster still standing with no open side: it can never be defeated
             by guards.
         group: per guard group, times ``min(size, 4) ** 2 / 4``.
@@ -57,10 +60,11 @@ class Weights:
             number plus 2.
         ready: per hobgoblin card in hand that fits such a slot now (R4 respected).
         ready_unseen: the same per hobgoblin card not yet seen (still in the deck).
-        hand_gob, hand_hob, hand_garrison: per card in hand with goblins, with a hobgoblin, and
-            without monsters (garrisons). A goblin card is almost always placed with an instant
-            defeat, so holding one is worth nearly a defeat: the agent does not rush them out and
-            keeps its hand flexible.
+        hand_gob: per card in hand with goblins. A goblin card is almost always placed with an
+            instant defeat, so holding one is worth nearly a defeat: the agent does not rush them
+            out and keeps its hand flexible.
+        hand_hob: per card in hand with a hobgoblin.
+        hand_garrison: per card in hand without monsters (a garrison).
     """
 
     defeat: float = 100.0
@@ -421,7 +425,7 @@ class GreedyAgent:
     Ties are broken at random with the agent's own generator, so it is deterministic for a given
     generator. It never reads the hidden draw order.
 
-    Args:
+    Attributes:
         weights: the weights of :func:`evaluate`.
         lookahead: how many of the best placements get the second look (0: plain one-ply greedy).
     """

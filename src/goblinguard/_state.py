@@ -89,7 +89,7 @@ class Config:
 
     @property
     def random(self) -> bool:
-        """Whether draws are random: no fixed ``order``."""
+        """Whether draws are random (no fixed ``order``)."""
         return self.order is None
 
     @property

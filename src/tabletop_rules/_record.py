@@ -32,6 +32,9 @@ def _one_start(inst: "Record[Any, Any, Any]", _attr: object, _value: object) -> 
 class Record(Generic[C, S, A]):
     """A game as data: how it started and every action since, in order.
 
+    ``Record[C, S, A]`` is generic in the game's config type ``C``, state type ``S`` and action
+    type ``A``; each game's ``record()`` builds one with its own types.
+
     Attributes:
         actions: the actions, in the order they were applied (chance outcomes included, in
             explicit chance mode).

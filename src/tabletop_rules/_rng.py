@@ -44,7 +44,7 @@ def _check_state(_inst: object, _attr: object, value: int) -> None:
 class Rng:
     """An immutable SplitMix64 generator.
 
-    Args:
+    Attributes:
         state: the 64-bit state, ``0 <= state < 2**64``. Use :meth:`from_seed` to start from any
             integer seed.
 

@@ -1,0 +1,1 @@
+"""The documentation sources; a package only so that ``docs.recipes`` can be imported."""
