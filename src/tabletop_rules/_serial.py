@@ -134,6 +134,21 @@ def _collection_hook(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, A
     return factory
 
 
+def _tuple_unstructure_hook(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any], list[Any]]]:
+    """Tuples become JSON lists, fixed-size ones (``tuple[int, int]``) included."""
+
+    def factory(cls: Any) -> Callable[[Any], list[Any]]:
+        args = getattr(cls, "__args__", ())
+        if len(args) == 2 and args[1] is Ellipsis:
+            element = args[0]
+            return lambda value: [conv.unstructure(item, element) for item in value]
+        if args:
+            return lambda value: [conv.unstructure(i, t) for i, t in zip(value, args, strict=True)]
+        return lambda value: [conv.unstructure(item) for item in value]
+
+    return factory
+
+
 def _attrs_hooks(conv: cattrs.Converter) -> None:
     """attrs classes: read only from JSON objects; leave the ``eq=False`` caches out."""
 
@@ -191,6 +206,9 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_structure_hook(float, _structure_float)
     conv.register_unstructure_hook_factory(_is_frozenset, _frozenset_hook(conv))
+    conv.register_unstructure_hook_factory(
+        lambda cls: getattr(cls, "__origin__", None) is tuple, _tuple_unstructure_hook(conv)
+    )
     return conv
 
 
