@@ -9,11 +9,12 @@ import pkgutil
 import pytest
 
 import goblinguard
+import grimheim
 import tabletop_rules
 
 MODULES = sorted(
     name
-    for package in (tabletop_rules, goblinguard)
+    for package in (tabletop_rules, goblinguard, grimheim)
     for name in [
         package.__name__,
         *(info.name for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")),
@@ -29,5 +30,5 @@ def test_docstring_examples(name: str) -> None:
 
 
 def test_the_public_faces_hold_examples() -> None:
-    for package in (tabletop_rules, goblinguard):
+    for package in (tabletop_rules, goblinguard, grimheim):
         assert doctest.testmod(package, optionflags=doctest.ELLIPSIS).attempted >= 5

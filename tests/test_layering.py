@@ -37,3 +37,30 @@ def test_goblinguard_rules_import_no_rendering_and_no_io(name: str) -> None:
     assert "._render" not in imported
     assert not {n.split(".")[0] for n in imported} & IO_MODULES
     assert not {n.split(".")[0] for n in imported} & (GAMES - {"goblinguard"})
+
+
+GRIMHEIM_RULES = [
+    "_actions",
+    "_cards",
+    "_content",
+    "_dice",
+    "_effects",
+    "_events",
+    "_flow",
+    "_heroes",
+    "_map",
+    "_monsters",
+    "_rules",
+    "_state",
+    "_validate",
+    "_work",
+    "_world",
+]
+
+
+@pytest.mark.parametrize("name", GRIMHEIM_RULES)
+def test_grimheim_rules_import_no_rendering_and_no_io(name: str) -> None:
+    imported = _imports(SRC / "grimheim" / f"{name}.py")
+    assert "._render" not in imported
+    assert not {n.split(".")[0] for n in imported} & IO_MODULES
+    assert not {n.split(".")[0] for n in imported} & (GAMES - {"grimheim"})

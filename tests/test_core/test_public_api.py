@@ -12,10 +12,16 @@ from types import ModuleType
 
 import pytest
 
-PACKAGES = ["goblinguard", "tabletop_rules", "tabletop_rules.testing"]
+PACKAGES = [
+    "goblinguard",
+    "grimheim",
+    "grimheim.scenario",
+    "tabletop_rules",
+    "tabletop_rules.testing",
+]
 
 # Packages that are still being written: skipped until they have this attribute.
-READY_WHEN = {"goblinguard": "GAME"}
+READY_WHEN = {"goblinguard": "GAME", "grimheim": "GAME"}
 
 
 def load(name: str) -> ModuleType:

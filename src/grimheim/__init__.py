@@ -1,0 +1,205 @@
+"""grimheim: the rules of *Fate: Defenders of Grimheim*, the cooperative tower defence for 1 to
+4 heroes.
+
+Heroes defend the town of Grimheim against monsters that march along the map's paths; the game
+is won if Freya's Well still stands after the monster turn of the time track's last spot. The
+rulings G1–G16 of the rules page are cited in docstrings and error reasons.
+
+>>> import grimheim as gh
+>>> state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=7)
+>>> gh.current_player(state), gh.scenario.town_pieces(state), gh.scenario.time_spot(state)
+(0, 6, 1)
+"""
+
+from __future__ import annotations
+
+from tabletop_rules import Game, RandomAgent, expose
+
+from . import scenario
+from ._actions import (
+    Action,
+    Attack,
+    CompleteQuest,
+    DeclinePrevention,
+    DeclineUpgrade,
+    DieFace,
+    Discard,
+    DiscardToDraw,
+    Drawn,
+    EndTurn,
+    Focus,
+    GiveGold,
+    Mend,
+    MoveTo,
+    PassWindow,
+    PlaceGoblin,
+    Practice,
+    Prepare,
+    ResolveAttack,
+    Roll,
+    SkipDraw,
+    SkipMove,
+    SkipSwap,
+    StopTargets,
+    SwapTop,
+    TakeBonus,
+    Target,
+    TargetCard,
+    TargetHero,
+    Upgrade,
+    Use,
+    notation,
+)
+from ._agents import DefenderAgent
+from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
+from ._content import Pack, standard_pack
+from ._events import (
+    CardPlayed,
+    DiceRolled,
+    Event,
+    EventDrawn,
+    GameEnded,
+    GoldGained,
+    HeroDamaged,
+    HeroHealed,
+    HeroKnockedOut,
+    HeroMoved,
+    MonsterCardDrawn,
+    MonsterDamaged,
+    MonsterDieRolled,
+    MonsterEntered,
+    MonsterKilled,
+    MonsterMoved,
+    MonsterPlaced,
+    QuestCompleted,
+    TimeAdvanced,
+    TownPiecesAdded,
+    Upgraded,
+)
+from ._game import parse_action, record, replay
+from ._map import GRIMHEIM, Hex
+from ._render import render_text
+from ._rules import (
+    Outcome,
+    apply,
+    chance_outcomes,
+    current_player,
+    decision,
+    is_legal,
+    is_over,
+    legal_actions,
+    new_game,
+    outcome,
+    redeal,
+    seat_count,
+    step,
+    view,
+)
+from ._state import CardState, Config, Hero, Monster, State, Turn, View
+from ._validate import validate
+
+__all__ = [
+    "Action",
+    "Attack",
+    "CardPlayed",
+    "CardState",
+    "CompleteQuest",
+    "Config",
+    "DeclinePrevention",
+    "DeclineUpgrade",
+    "DefenderAgent",
+    "DiceRolled",
+    "DieFace",
+    "Discard",
+    "DiscardToDraw",
+    "Drawn",
+    "EndTurn",
+    "Event",
+    "EventDrawn",
+    "FORMAT",
+    "Focus",
+    "GAME",
+    "GRIMHEIM",
+    "GameEnded",
+    "GiveGold",
+    "GoldGained",
+    "Hero",
+    "HeroDamaged",
+    "HeroHealed",
+    "HeroKnockedOut",
+    "HeroMoved",
+    "Hex",
+    "Mend",
+    "Monster",
+    "MonsterCardDrawn",
+    "MonsterDamaged",
+    "MonsterDieRolled",
+    "MonsterEntered",
+    "MonsterKilled",
+    "MonsterMoved",
+    "MonsterPlaced",
+    "MoveTo",
+    "Outcome",
+    "Pack",
+    "PassWindow",
+    "PlaceGoblin",
+    "Practice",
+    "Prepare",
+    "QuestCompleted",
+    "ResolveAttack",
+    "Roll",
+    "SkipDraw",
+    "SkipMove",
+    "SkipSwap",
+    "State",
+    "StopTargets",
+    "SwapTop",
+    "TakeBonus",
+    "Target",
+    "TargetCard",
+    "TargetHero",
+    "TimeAdvanced",
+    "TownPiecesAdded",
+    "Turn",
+    "Upgrade",
+    "Upgraded",
+    "Use",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "decision",
+    "digest",
+    "dumps",
+    "from_dict",
+    "is_legal",
+    "is_over",
+    "legal_actions",
+    "loads",
+    "new_game",
+    "notation",
+    "outcome",
+    "parse_action",
+    "record",
+    "redeal",
+    "render_text",
+    "replay",
+    "scenario",
+    "seat_count",
+    "standard_pack",
+    "step",
+    "to_dict",
+    "validate",
+    "view",
+]
+
+GAME: Game[State, Action] = Game.from_namespace(
+    globals(),
+    name="grimheim",
+    title="Fate: Defenders of Grimheim",
+    seats=(1, 4),
+    agents={"random": RandomAgent, "defender": DefenderAgent},
+)
+"""The grimheim rules as one :class:`tabletop_rules.Game` value."""
+
+expose(globals())

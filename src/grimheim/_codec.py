@@ -1,0 +1,162 @@
+"""JSON for grimheim values: states, views, actions, configs, records and events.
+
+A config of the standard pack names it by name, version and digest; any other pack is embedded
+whole. Every state and view read, alone or inside a record, is checked with
+:func:`~grimheim.validate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, overload
+
+import attrs
+
+from tabletop_rules import (
+    Codec,
+    PackRef,
+    Record,
+    digest_of,
+    register_tagged_union,
+    register_validator,
+)
+
+from ._actions import ACTION_TYPES, Action
+from ._cards import content_converter
+from ._content import Pack, pack_ref, standard_pack
+from ._events import EVENT_TYPES, Event
+from ._state import FRAMES, Config, Frame, State, View
+from ._validate import validate
+
+__all__ = ["FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
+
+FORMAT = 1
+"""The current format number of grimheim JSON."""
+
+T = TypeVar("T")
+
+_OPTIONS: dict[str, Any] = {
+    "heroes": tuple[str, ...],
+    "track": str,
+    "monster_die": bool,
+    "hard_setup": bool,
+    "hard_upgrades": bool,
+    "players_decide": bool,
+    "chance": str,
+}
+
+
+def _resolve_types() -> None:
+    """Resolve the (postponed) annotations of every attrs class of the package now, while their
+    modules are still their ``__module__`` (the public face renames them)."""
+    from . import _actions, _cards, _content, _events, _state
+
+    for module in (_actions, _cards, _content, _events, _state):
+        for value in vars(module).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
+                attrs.resolve_types(value)
+
+
+def _make_codec() -> Codec:
+    _resolve_types()
+    conv = content_converter()
+
+    def unstructure_config(config: Config) -> dict[str, Any]:
+        data = {name: conv.unstructure(getattr(config, name)) for name in _OPTIONS}
+        if config.pack == standard_pack():
+            ref = pack_ref(config.pack)
+            data["pack"] = {"pack": ref.pack, "version": ref.version, "digest": ref.digest}
+        else:
+            data["pack"] = conv.unstructure(config.pack, Pack)
+        return data
+
+    def structure_config(data: Any, _type: Any) -> Config:
+        if not isinstance(data, Mapping):
+            raise ValueError("expected a config object")
+        unknown = set(data) - {*_OPTIONS, "pack"}
+        if unknown:
+            raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
+        pack_data = data.get("pack")
+        if isinstance(pack_data, Mapping) and "pack" in pack_data:
+            ref = conv.structure(pack_data, PackRef)
+            ref.check_matches(pack_ref(standard_pack()))
+            pack = standard_pack()
+        else:
+            pack = conv.structure(pack_data, Pack)
+        options = {}
+        for name, field_type in _OPTIONS.items():
+            if name not in data:
+                raise ValueError(f"missing key {name!r}")
+            options[name] = conv.structure(data[name], field_type)
+        return Config(**options, pack=pack)
+
+    conv.register_unstructure_hook(Config, unstructure_config)
+    conv.register_structure_hook(Config, structure_config)
+    register_tagged_union(conv, Action, list(ACTION_TYPES))
+    register_tagged_union(conv, Event, list(EVENT_TYPES))
+    register_tagged_union(conv, Frame, list(FRAMES))
+    register_validator(conv, State, validate)
+    register_validator(conv, View, validate)
+    return Codec(
+        game="grimheim",
+        format=FORMAT,
+        converter=conv,
+        kinds={
+            "state": State,
+            "view": View,
+            "action": Action,
+            "config": Config,
+            "record": Record[Config, State, Action],
+            "event": Event,
+        },
+        members={
+            **dict.fromkeys(ACTION_TYPES, "action"),
+            **dict.fromkeys(EVENT_TYPES, "event"),
+        },
+    )
+
+
+CODEC = _make_codec()
+"""The grimheim :class:`tabletop_rules.Codec`."""
+
+
+def to_dict(obj: object) -> dict[str, Any]:
+    """The JSON-ready envelope of a state, view, action, config, record or event."""
+    return CODEC.to_dict(obj)
+
+
+@overload
+def from_dict(data: Any) -> State: ...
+@overload
+def from_dict(data: Any, kind: type[T]) -> T: ...
+@overload
+def from_dict(data: Any, kind: str | object) -> Any: ...
+def from_dict(data: Any, kind: Any = State) -> Any:
+    """Read an envelope made by :func:`to_dict`; ``kind`` is the type (or kind name) expected.
+
+    Raises:
+        tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed data, or a
+            state that breaks the rules (:func:`~grimheim.validate`); ``.path`` names where.
+    """
+    return CODEC.from_dict(data, kind)
+
+
+def dumps(obj: object, *, indent: int | None = None) -> str:
+    """JSON text of a state, view, action, config, record or event."""
+    return CODEC.dumps(obj, indent=indent)
+
+
+@overload
+def loads(text: str | bytes) -> State: ...
+@overload
+def loads(text: str | bytes, kind: type[T]) -> T: ...
+@overload
+def loads(text: str | bytes, kind: str | object) -> Any: ...
+def loads(text: str | bytes, kind: Any = State) -> Any:
+    """Read JSON text made by :func:`dumps`; see :func:`from_dict`."""
+    return CODEC.loads(text, kind)
+
+
+def digest(state: State | View) -> str:
+    """SHA-256 of the canonical JSON of the whole value: equal exactly when the values are equal."""
+    return digest_of(CODEC.to_dict(state))

@@ -1,0 +1,486 @@
+"""The per-game API: set-up, legal actions, applying an action, decisions, outcome, views."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+import tabletop_rules
+from tabletop_rules import CHANCE, Decision, IllegalActionError, Rng, Seat, Step
+
+from ._actions import ACTION_TYPES, Action
+from ._events import Event
+from ._flow import act, advance, current, legal
+from ._flow import chance_outcomes as _chance_outcomes
+from ._state import (
+    CardState,
+    Config,
+    Drawing,
+    Frame,
+    Hero,
+    Reinforcing,
+    Revealing,
+    State,
+    Turn,
+    View,
+)
+from ._work import Work
+
+__all__ = [
+    "Outcome",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "decision",
+    "is_legal",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "redeal",
+    "seat_count",
+    "step",
+    "view",
+]
+
+
+@attrs.frozen
+class Outcome(tabletop_rules.Outcome):
+    """How a game ended: every hero wins together, or all lose.
+
+    Attributes:
+        won: Freya's Well stands after the monster turn of the last spot.
+        town: town pieces left.
+        winners: every seat on a win, else ``()``.
+        returns: ``1.0`` for every seat on a win, else ``0.0``.
+        scores: the town pieces left, for every seat.
+    """
+
+    won: bool
+    town: int
+
+
+def seat_count(position: Config | State | View) -> int:
+    """The number of heroes (seats)."""
+    config = position if isinstance(position, Config) else position.config
+    return len(config.heroes)
+
+
+def _shuffled(cards: list[str], rng: Rng, explicit: bool) -> tuple[tuple[str, ...], Rng]:
+    if explicit:
+        return tuple(sorted(cards)), rng
+    return rng.shuffle(sorted(cards))
+
+
+def new_game(config: Config | None = None, *, seed: int) -> State:
+    """Set up a game (the rulebook's set-up by player count, G6): town pieces 4/6/8/10, the bonus
+    markers, the rune stone on the first spot, both monster decks shuffled, every hero in
+    Grimheim with their hero card, starting ability and starting equipment in play and their
+    decks shuffled; then each player draws a yellow monster card and places it, and (unless the
+    hard set-up) each hero gains 2 gold, 1 mana on the starting ability and an event card.
+
+    >>> state = new_game(Config(heroes=("bjorn", "alva")), seed=1)
+    >>> state.town, state.time, current_player(state)
+    (6, 0, 0)
+    """
+    config = Config() if config is None else config
+    rng = Rng.from_seed(seed)
+    explicit = config.explicit
+    geo = config.geo
+    heroes = []
+    frames: list[Frame] = []
+    for seat, hero_id in enumerate(config.heroes):
+        deck = next(d for d in config.pack.decks if d.hero == hero_id)
+        hero_card = next(c for c in deck.cards if c.kind == "hero")
+        ability = next(c for c in deck.cards if c.kind == "ability" and c.starting)
+        weapon = next(c for c in deck.cards if c.kind == "equipment" and c.starting)
+        abilities, rng = _shuffled(
+            [c.id for c in deck.cards if c.kind == "ability" and not c.starting], rng, explicit
+        )
+        equipment, rng = _shuffled(
+            [c.id for c in deck.cards if c.kind == "equipment" and not c.starting], rng, explicit
+        )
+        events, rng = _shuffled(
+            [c.id for c in deck.cards if c.kind == "event" for _ in range(c.count)], rng, explicit
+        )
+        cards = (
+            CardState(hero_card.id),
+            CardState(ability.id, mana=0 if config.hard_setup else 1),
+            CardState(weapon.id),
+        )
+        heroes.append(
+            Hero(
+                hero_id,
+                geo.town,
+                gold=0 if config.hard_setup else 2,
+                cards=cards,
+                events=events,
+                abilities=abilities,
+                equipment=equipment,
+            )
+        )
+        if explicit:
+            frames += [
+                Revealing(seat, deck_name)  # type: ignore[arg-type]
+                for deck_name, cards_ in (("abilities", abilities), ("equipment", equipment))
+                if len(cards_) > 1
+            ]
+    yellow, rng = _shuffled(
+        [c.id for c in config.pack.monster_cards if c.deck == "yellow"], rng, explicit
+    )
+    red, rng = _shuffled(
+        [c.id for c in config.pack.monster_cards if c.deck == "red"], rng, explicit
+    )
+    # processed last to first: the reveals, the monster cards, then each hero's event card
+    draws: list[Frame] = (
+        [] if config.hard_setup else [Drawing(s, 1) for s in reversed(range(len(heroes)))]
+    )
+    frames = [*draws, Reinforcing("yellow", len(heroes)), *frames]
+    bonus = tuple((b.kind, geo.area(_hex(b.at)), b.amount) for b in config.pack.map.bonus)
+    state = State(
+        config=config,
+        rng=rng,
+        town=2 + 2 * len(heroes),
+        time=0,
+        heroes=tuple(heroes),
+        monsters=(),
+        yellow=yellow,
+        red=red,
+        bonus=bonus,
+        turn=Turn(0),
+        frames=tuple(frames),
+    )
+    w = Work(state)
+    advance(w)
+    return w.freeze()
+
+
+def _hex(point: tuple[int, int]) -> Any:
+    from ._map import Hex
+
+    return Hex(*point)
+
+
+def is_over(position: State | View) -> bool:
+    """Whether the game has ended (the town fell, or the last spot's monster turn is over)."""
+    return position.won is not None
+
+
+def current_player(position: State | View) -> Seat | None:
+    """The seat that must answer now: the hero whose turn it is, a hero answering a question in
+    the monster turn (damage prevention, an ambush), the first player for the players' choices
+    (G5), :data:`~tabletop_rules.CHANCE` for a roll or a draw in explicit chance mode; ``None``
+    once the game is over."""
+    return current(Work.of(position))
+
+
+def legal_actions(position: State | View) -> tuple[Action, ...]:
+    """The answers to the current decision, in the order of the rules (see the rules page)."""
+    return tuple(legal(Work.of(position)))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance decision, every outcome with its exact probability (they sum to 1); ``()``
+    elsewhere.
+
+    >>> state = new_game(Config(heroes=("boldur",), chance="explicit"), seed=0)
+    >>> sum(p for _, p in chance_outcomes(state))
+    Fraction(1, 1)
+    """
+    return _chance_outcomes(Work.of(state))
+
+
+def is_legal(position: State | View, action: Action) -> str | None:
+    """``None`` if ``action`` answers the current decision, else why not (naming the rule)."""
+    if not isinstance(action, ACTION_TYPES):
+        return f"not a grimheim action: {action!r}"
+    w = Work.of(position)
+    if w.won is not None:
+        return "the game is over"
+    found = legal(w)
+    if action in found:
+        return None
+    return _reason(w, action, found)
+
+
+def _reason(w: Work, action: Action, found: list[Action]) -> str:
+    from ._state import EndOfTurn, HeroAttack, MonsterAttack, MonsterTurn, Moving, Window
+
+    seat = current(w)
+    frame = w.top
+    if seat == CHANCE:
+        return "chance decides now (a roll or a draw)"
+    if type(action) not in {type(a) for a in found}:
+        asked = _kind(w)[0]
+        return f"not an answer to the current decision ({asked})"
+    name = type(action).__name__
+    if frame is None:
+        turn = w.turn
+        rules = {
+            "MoveTo": "Move: up to 3 areas (more with cards), never into an occupied area, a lake "
+            "or a mountain (but Naglfar and the Troll Caves), entering Grimheim ends the move",
+            "Attack": "Attack: a monster within attack range, counted around Grimheim (G11)",
+            "Use": "a card may be used once a turn, when its cost can be paid and it has a target",
+        }
+        if turn is not None and name in (
+            "MoveTo",
+            "Attack",
+            "Prepare",
+            "Focus",
+            "Mend",
+            "Practice",
+        ):
+            kind = name.lower().replace("moveto", "move")
+            if kind in turn.actions:
+                return f"two different actions a turn: {kind} is done already"
+            if len(turn.actions) >= 2:
+                return "two actions a turn: both markers are used"
+        return rules.get(name, f"{name} is not possible now")
+    if isinstance(frame, Moving):
+        return "that area cannot be reached (occupied, a lake or a mountain, or too far)"
+    if isinstance(frame, (HeroAttack, Window, MonsterAttack)):
+        return "that card cannot be used now (timing, cost, once a turn or per damage)"
+    if isinstance(frame, (EndOfTurn, MonsterTurn)):
+        return f"not one of the choices: {', '.join(_notations(found))}"
+    return f"not one of the choices: {', '.join(_notations(found))}"
+
+
+def _notations(found: list[Action]) -> list[str]:
+    from ._actions import notation
+
+    shown = [notation(a) for a in found[:8]]
+    return [*shown, "…"] if len(found) > 8 else shown
+
+
+def step(state: State, action: Action) -> Step[State, Event]:
+    """Apply ``action`` and run the game on until someone must answer; report what happened.
+
+    Raises:
+        tabletop_rules.IllegalActionError: the action is not an answer now (``.reason`` says
+            why, naming the rule).
+    """
+    reason = is_legal(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason, action)
+    w = Work(state)
+    act(w, action)
+    return Step(w.freeze(), tuple(w.events))
+
+
+def apply(state: State, action: Action) -> State:
+    """``step(state, action).state``."""
+    return step(state, action).state
+
+
+def outcome(position: State | View) -> Outcome | None:
+    """The result once over: a shared win or a shared loss."""
+    if position.won is None:
+        return None
+    n = len(position.heroes)
+    seats = tuple(range(n))
+    won = position.won
+    return Outcome(
+        winners=seats if won else (),
+        returns=(1.0 if won else 0.0,) * n,
+        scores=(float(position.town),) * n,
+        won=won,
+        town=position.town,
+    )
+
+
+_PROMPTS = {
+    "turn": "Choose an action (two different ones a turn), a free action, or end the turn.",
+    "after-roll": "Use cards on this roll, or resolve it.",
+    "choose": "Choose the target of the card.",
+    "move": "Choose where to move.",
+    "granted": "Perform the action the card grants.",
+    "after-monster-move": "The monsters moved: use a card, or pass.",
+    "after-move-action": "Your move action ended: use a card, or pass.",
+    "upgrade": "Take an upgrade, or keep the gold.",
+    "draw": "Your hand is full: discard a card to draw, or draw nothing.",
+    "swap": "Put the top ability or equipment card at the bottom, or keep them.",
+    "attack-order": "Choose the next monster to attack (G5).",
+    "attack-target": "Choose the hero this monster attacks (G5).",
+    "prevent": "A monster hits you: prevent damage with a card, or take it.",
+    "ambush": "Ambush: place a goblin next to your hero.",
+    "chance": "Chance rolls or draws.",
+}
+
+
+def _kind(w: Work) -> tuple[str, Frame | None]:
+    from ._state import (
+        Ambush,
+        EndOfTurn,
+        Granted,
+        HeroAttack,
+        MonsterAttack,
+        MonsterTurn,
+        Moving,
+        Resolving,
+        Window,
+    )
+
+    frame = w.top
+    if current(w) == CHANCE:
+        return "chance", frame
+    match frame:
+        case None:
+            return "turn", None
+        case HeroAttack():
+            return "after-roll", frame
+        case Resolving():
+            return "choose", frame
+        case Moving():
+            return "move", frame
+        case Granted():
+            return "granted", frame
+        case Window(when):
+            return when, frame
+        case EndOfTurn(_, step_name):
+            return step_name, frame
+        case MonsterTurn():
+            return "attack-order", frame
+        case MonsterAttack(target=target):
+            return ("attack-target" if target < 0 else "prevent"), frame
+        case Ambush():
+            return "ambush", frame
+    return "chance", frame  # pragma: no cover
+
+
+def decision(position: State | View) -> Decision[Frame | None] | None:
+    """What is asked now: its seat, a kind (``turn``, ``after-roll``, ``choose``, ``move``,
+    ``granted``, ``after-move-action``, ``after-monster-move``, ``upgrade``, ``draw``, ``swap``,
+    ``attack-order``, ``attack-target``, ``prevent``, ``ambush``, ``chance``), a prompt, and the
+    pending frame as context (``None`` for the hero's turn)."""
+    w = Work.of(position)
+    seat = current(w)
+    if seat is None:
+        return None
+    kind, frame = _kind(w)
+    return Decision(seat, kind, _PROMPTS[kind], frame)
+
+
+# -- views and redeals -----------------------------------------------------------------------------
+
+
+def _blank(cards: tuple[str, ...], keep_top: bool, known: int) -> tuple[str, ...]:
+    hidden = len(cards) - known
+    shown = [c if (i == 0 and keep_top) or i >= hidden else "" for i, c in enumerate(cards)]
+    return tuple(shown)
+
+
+def view(state: State, seat: Seat) -> View:
+    """What ``seat`` may know: hidden card ids (the other heroes' hands, the order of every deck
+    but the face-up tops and the known bottoms) are written as ``""``, and the generator is gone."""
+    if not 0 <= seat < len(state.heroes):
+        raise ValueError(f"no seat {seat!r} in a game of {len(state.heroes)} heroes")
+    revealing = {(f.hero, f.deck) for f in state.frames if isinstance(f, Revealing)}
+    heroes = tuple(
+        attrs.evolve(
+            h,
+            hand=h.hand if s == seat else ("",) * len(h.hand),
+            events=("",) * len(h.events),
+            abilities=_blank(h.abilities, (s, "abilities") not in revealing, h.known_abilities),
+            equipment=_blank(h.equipment, (s, "equipment") not in revealing, h.known_equipment),
+        )
+        for s, h in enumerate(state.heroes)
+    )
+    return View(
+        seat=seat,
+        config=state.config,
+        town=state.town,
+        time=state.time,
+        heroes=heroes,
+        monsters=state.monsters,
+        yellow=_blank(state.yellow, False, state.yellow_known),
+        red=_blank(state.red, False, state.red_known),
+        yellow_known=state.yellow_known,
+        red_known=state.red_known,
+        held=state.held,
+        bonus=state.bonus,
+        turn=state.turn,
+        frames=state.frames,
+        won=state.won,
+        occupant=state.occupant,
+    )
+
+
+def _fill(
+    shown: tuple[str, ...], pool: list[str], rng: Rng, explicit: bool
+) -> tuple[tuple[str, ...], Rng]:
+    """Put the ``pool`` cards into the blanks of ``shown``: shuffled, or sorted in explicit mode."""
+    blanks = [i for i, c in enumerate(shown) if c == ""]
+    if len(blanks) != len(pool):
+        raise ValueError(f"inconsistent view: {len(blanks)} hidden cards but {len(pool)} unseen")
+    order, rng = _shuffled(pool, rng, explicit)
+    cards = list(shown)
+    for i, card in zip(blanks, order, strict=True):
+        cards[i] = card
+    return tuple(cards), rng
+
+
+def redeal(position: View, seed: int) -> State:
+    """A full state consistent with ``position``: every hidden card dealt afresh from ``seed``
+    (the other heroes' hands from what they may hold, each deck's hidden order), and a new
+    generator."""
+    config = position.config
+    explicit = config.explicit
+    rng = Rng.from_seed(seed)
+    heroes = []
+    for s, hero in enumerate(position.heroes):
+        deck = next(d for d in config.pack.decks if d.hero == hero.id)
+        events = Counter(c.id for c in deck.cards if c.kind == "event" for _ in range(c.count))
+        events.subtract(Counter(hero.discard))
+        events.subtract(Counter(c for c in hero.hand if c))
+        pool = sorted(events.elements())
+        hand = hero.hand
+        if s != position.seat:
+            dealt, rng = rng.shuffle(pool)
+            hand = tuple(sorted(dealt[: len(hero.hand)]))
+            pool = sorted(dealt[len(hero.hand) :])
+        event_deck, rng = _fill(hero.events, pool, rng, explicit)
+        in_play = {c.id for c in hero.cards} | set(hero.retired)
+        filled: list[tuple[str, ...]] = []
+        for name, kind in (("abilities", "ability"), ("equipment", "equipment")):
+            shown = getattr(hero, name)
+            unseen = [
+                c.id
+                for c in deck.cards
+                if c.kind == kind and c.id not in in_play and c.id not in shown
+            ]
+            cards, rng = _fill(shown, unseen, rng, explicit)
+            filled.append(cards)
+        heroes.append(
+            attrs.evolve(
+                hero, hand=hand, events=event_deck, abilities=filled[0], equipment=filled[1]
+            )
+        )
+    decks = {}
+    for colour in ("yellow", "red"):
+        shown = getattr(position, colour)
+        unseen = [
+            c.id
+            for c in config.pack.monster_cards
+            if c.deck == colour and c.id not in position.held and c.id not in shown
+        ]
+        decks[colour], rng = _fill(shown, unseen, rng, explicit)
+    return State(
+        config=config,
+        rng=rng,
+        town=position.town,
+        time=position.time,
+        heroes=tuple(heroes),
+        monsters=position.monsters,
+        yellow=decks["yellow"],
+        red=decks["red"],
+        yellow_known=position.yellow_known,
+        red_known=position.red_known,
+        held=position.held,
+        bonus=position.bonus,
+        turn=position.turn,
+        frames=position.frames,
+        won=position.won,
+    )

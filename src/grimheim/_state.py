@@ -1,0 +1,511 @@
+"""The values of a game: :class:`Config`, the pieces (:class:`Monster`, :class:`Hero`,
+:class:`CardState`), the pending decisions (frames) and :class:`State` / :class:`View`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, TypeAlias
+
+import attrs
+
+from tabletop_rules import Rng, Seat
+
+from ._cards import ActionKind, Card
+from ._content import Pack, standard_pack
+from ._map import Geometry, geometry
+
+__all__ = [
+    "Ambush",
+    "CardState",
+    "Chance",
+    "Config",
+    "Frame",
+    "Hero",
+    "Monster",
+    "State",
+    "Turn",
+    "View",
+]
+
+Chance = Literal["sampled", "explicit"]
+"""How random draws are made: from the state's generator, or as decisions of the chance seat."""
+
+HEROES = ("bjorn", "alva", "embla", "boldur")
+
+
+def _check_heroes(inst: Config, _attr: object, heroes: tuple[str, ...]) -> None:
+    known = {deck.hero for deck in inst.pack.decks}
+    if not isinstance(heroes, tuple) or not 1 <= len(heroes) <= 4:
+        raise ValueError(f"a game has 1 to 4 heroes, not {heroes!r}")
+    if len(set(heroes)) != len(heroes) or not set(heroes) <= known:
+        raise ValueError(f"heroes must be different heroes of {sorted(known)}: {heroes!r}")
+
+
+def _one_of(*values: str) -> Callable[[object, attrs.Attribute[Any], Any], None]:
+    def check(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+        if value not in values:
+            raise ValueError(f"{attr.name} must be one of {values}, not {value!r}")
+
+    return check
+
+
+@attrs.frozen
+class Config:
+    """Options of a game.
+
+    Attributes:
+        heroes: 1 to 4 different heroes, in turn order (seat ``i`` plays ``heroes[i]``).
+        track: the ``"short"`` (12 spots) or ``"long"`` (16 spots) time track (G6).
+        monster_die: roll the monster die in each monster turn (the variant, G6, G14).
+        hard_setup: skip the last set-up step: no 2 gold, no mana on the starting ability, no
+            event card (G6).
+        hard_upgrades: start one step up the upgrade cost track (G6).
+        players_decide: the players choose which hero a monster attacks and the order of the
+            monsters' attacks (G5); ``False`` lets the engine take the documented defaults.
+        chance: ``"sampled"`` (default) or ``"explicit"``: every die rolled and card drawn is a
+            decision of the chance seat (:data:`tabletop_rules.CHANCE`).
+        pack: the content (default: the standard pack).
+    """
+
+    heroes: tuple[str, ...] = attrs.field(default=HEROES, validator=_check_heroes)
+    track: Literal["short", "long"] = attrs.field(
+        default="short", validator=_one_of("short", "long")
+    )
+    monster_die: bool = False
+    hard_setup: bool = False
+    hard_upgrades: bool = False
+    players_decide: bool = True
+    chance: Chance = attrs.field(default="sampled", validator=_one_of("sampled", "explicit"))
+    pack: Pack = attrs.field(factory=standard_pack, kw_only=True)
+    geo: Geometry = attrs.field(init=False, eq=False, repr=False)
+    """The compiled map (derived)."""
+    cards: dict[str, Card] = attrs.field(init=False, eq=False, repr=False)
+    """Every card of the pack by id (derived)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "geo", geometry(self.pack))
+        object.__setattr__(
+            self, "cards", {card.id: card for deck in self.pack.decks for card in deck.cards}
+        )
+
+    @property
+    def explicit(self) -> bool:
+        """Whether dice and draws are chance decisions."""
+        return self.chance == "explicit"
+
+
+@attrs.frozen(order=True)
+class Monster:
+    """A monster on the board.
+
+    Attributes:
+        at: its area.
+        kind: a monster kind (``goblin`` …) or a legend (``queen`` …).
+        damage: damage taken.
+        side: a legend's side (1 yellow, 2 red); 0 for other monsters.
+    """
+
+    at: int
+    kind: str
+    damage: int = 0
+    side: int = 0
+
+
+@attrs.frozen
+class CardState:
+    """One of a hero's cards in play.
+
+    Attributes:
+        id: the card.
+        side: 1 or 2 (abilities and the hero card may be flipped by an upgrade).
+        mana: mana on the card.
+        damage: damage markers on an equipment card.
+    """
+
+    id: str
+    side: int = 1
+    mana: int = 0
+    damage: int = 0
+
+
+@attrs.frozen
+class Hero:
+    """A hero and everything of theirs.
+
+    Attributes:
+        id: the hero (``bjorn`` …).
+        at: their area (Grimheim is :attr:`Geometry.town`).
+        damage: damage on the hero.
+        gold: gold, which is experience.
+        upgrades: steps taken on the upgrade cost track.
+        cards: the hero card, abilities and equipment in play, in the order they came.
+        hand: event cards in hand (at most 4), sorted by id.
+        events: the event deck, next card first (hidden).
+        discard: events played or discarded, sorted by id (an empty deck is refilled from it).
+        abilities: the ability deck, top card first (the top is face up).
+        equipment: the equipment deck, top card first (the top card's quest is face up).
+        known_abilities: how many cards at the bottom of the ability deck are known (put there).
+        known_equipment: the same for the equipment deck.
+        retired: equipment out of the game (a main weapon replaced by a new one), sorted.
+    """
+
+    id: str
+    at: int
+    damage: int = 0
+    gold: int = 0
+    upgrades: int = 0
+    cards: tuple[CardState, ...] = ()
+    hand: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    equipment: tuple[str, ...] = ()
+    known_abilities: int = 0
+    known_equipment: int = 0
+    retired: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Turn:
+    """What a hero has done in the current turn.
+
+    Attributes:
+        hero: the seat whose turn it is.
+        actions: the actions whose markers are used (at most 2, all different), in order.
+        used: cards used this turn, one id per use (for "once a turn").
+        range_bonus: attack range added until the end of the turn.
+    """
+
+    hero: Seat
+    actions: tuple[ActionKind, ...] = ()
+    used: tuple[str, ...] = ()
+    range_bonus: int = 0
+
+
+Roll: TypeAlias = tuple[int, int, int, int]
+"""Attack dice by face: ``(hits, hits unless cover, runes, misses)``."""
+
+NO_ROLL: Roll = (0, 0, 0, 0)
+
+
+@attrs.frozen
+class HeroAttack:
+    """A hero's attack in progress: an attack action, or a card's roll against a monster.
+
+    Attributes:
+        hero: the attacking seat.
+        target: the monster's area.
+        dice: dice still to roll (chance rolls them; 0 once rolled).
+        rolled: the faces rolled so far.
+        bonus: damage added to this attack.
+        per_rune: damage added per rune rolled.
+        action: an attack action ("this attack action" cards apply) or a card's roll.
+        played: the cards used in this attack, one id each.
+    """
+
+    hero: Seat
+    target: int
+    dice: int
+    rolled: Roll = NO_ROLL
+    bonus: int = 0
+    per_rune: int = 0
+    action: bool = True
+    played: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Resolving:
+    """A card use resolving, effect by effect.
+
+    Attributes:
+        hero: the seat using it.
+        card: the card.
+        use: which use of the card's side.
+        x: the mana paid, for amounts of ``"x"``.
+        step: the next effect to resolve.
+        picked: the areas (or seats) chosen so far by the current effect.
+        attacker: the attacking monster's area, for uses made when hit.
+    """
+
+    hero: Seat
+    card: str
+    use: int
+    x: int = 0
+    step: int = 0
+    picked: tuple[int, ...] = ()
+    attacker: int = -1
+
+
+@attrs.frozen
+class Moving:
+    """A hero's movement in progress: the move action, or a card's "move N".
+
+    Attributes:
+        hero: the moving seat.
+        areas: how far the hero may go.
+        action: whether it is a move action (its triggers follow it).
+    """
+
+    hero: Seat
+    areas: int
+    action: bool
+
+
+@attrs.frozen
+class Granted:
+    """An additional action a card grants (G13): the hero now chooses how to perform it.
+
+    Attributes:
+        hero: the seat.
+        action: the kind of action.
+    """
+
+    hero: Seat
+    action: ActionKind
+
+
+@attrs.frozen
+class Window:
+    """A moment where some heroes may use cards, asked one seat after the other.
+
+    Attributes:
+        when: the moment (``after-monster-move`` or ``after-move-action``).
+        seats: the seats still to be asked, the first one now.
+        used: the cards used in this window.
+    """
+
+    when: str
+    seats: tuple[Seat, ...]
+    used: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class EndOfTurn:
+    """The end-of-turn steps of a hero's turn.
+
+    Attributes:
+        hero: the seat.
+        step: ``upgrade``, ``draw`` or ``swap`` (returning the markers and adding mana need no
+            decision).
+    """
+
+    hero: Seat
+    step: Literal["upgrade", "draw", "swap"]
+
+
+@attrs.frozen
+class Drawing:
+    """Event cards to draw into a hero's hand (chance draws them in explicit mode).
+
+    Attributes:
+        hero: the seat.
+        count: cards still to draw.
+    """
+
+    hero: Seat
+    count: int
+
+
+@attrs.frozen
+class Revealing:
+    """The top card of a hero's ability or equipment deck to turn face up (explicit chance).
+
+    Attributes:
+        hero: the seat.
+        deck: ``abilities`` or ``equipment``.
+    """
+
+    hero: Seat
+    deck: Literal["abilities", "equipment"]
+
+
+MonsterStepName = Literal["die", "move", "attack", "attacking", "reinforce", "end"]
+
+
+@attrs.frozen
+class MonsterTurn:
+    """The monster turn in progress.
+
+    Attributes:
+        step: the step to do next: roll the monster ``die``, ``move``, find who may ``attack``,
+            let them attack (``attacking``), ``reinforce``, or ``end`` the turn.
+        order: the monsters still to attack, by area (G3 order).
+        charge: ``all`` (a skull spot), ``rank1`` (the monster die), or ``none``.
+        bonus: strength added to every monster's attack (the monster die).
+        face: the monster die's face this turn, if rolled.
+    """
+
+    step: MonsterStepName
+    order: tuple[int, ...] = ()
+    charge: Literal["none", "rank1", "all"] = "none"
+    bonus: int = 0
+    face: str | None = None
+
+
+@attrs.frozen
+class MonsterAttack:
+    """One monster's attack in progress.
+
+    Attributes:
+        attacker: the monster's area.
+        target: the attacked hero's seat, ``-1`` while the players choose (G5).
+        dice: dice still to roll (0 once rolled).
+        hits: hits the roll scored.
+        damage: damage about to be dealt (``-1`` until rolled), after armor and prevention.
+        unpreventable: damage that nothing may prevent.
+        used: cards used against this damage (each once, per instance of damage).
+        again: attacks still to make after this one (Grendel II attacks twice).
+    """
+
+    attacker: int
+    target: int = -1
+    dice: int = 0
+    hits: int = 0
+    damage: int = -1
+    unpreventable: bool = False
+    used: tuple[str, ...] = ()
+    again: int = 0
+
+
+@attrs.frozen
+class Ambush:
+    """The monster die's ambush: heroes outside Grimheim place a goblin next to them (G14).
+
+    Attributes:
+        seats: the heroes still to place one, the first one now.
+    """
+
+    seats: tuple[Seat, ...]
+
+
+@attrs.frozen
+class Reinforcing:
+    """Monster cards to draw and place (reinforcements, or the set-up).
+
+    Attributes:
+        deck: the ``yellow`` or ``red`` deck.
+        cards: cards still to place.
+        tries: cards drawn for the current placement (G15 stops at the deck's size).
+    """
+
+    deck: Literal["yellow", "red"]
+    cards: int
+    tries: int = 0
+
+
+Frame: TypeAlias = (
+    HeroAttack
+    | Resolving
+    | Moving
+    | Granted
+    | Window
+    | EndOfTurn
+    | Drawing
+    | Revealing
+    | MonsterTurn
+    | MonsterAttack
+    | Ambush
+    | Reinforcing
+)
+"""A pending step or decision held in the state; the innermost is last in :attr:`State.frames`."""
+
+FRAMES: tuple[type, ...] = (
+    HeroAttack,
+    Resolving,
+    Moving,
+    Granted,
+    Window,
+    EndOfTurn,
+    Drawing,
+    Revealing,
+    MonsterTurn,
+    MonsterAttack,
+    Ambush,
+    Reinforcing,
+)
+
+
+@attrs.frozen
+class State:
+    """A whole game.
+
+    Attributes:
+        config: the game's :class:`Config`.
+        rng: the generator of every future random draw.
+        town: town pieces left in Grimheim (G4).
+        time: the time track spot of the rune stone, from 0 (:func:`~grimheim.scenario.time_spot`
+            counts from 1).
+        heroes: the heroes, in seat order.
+        monsters: the monsters on the board, in area order.
+        yellow: the yellow monster deck, next card first (hidden, but for ``yellow_known``).
+        red: the red monster deck, next card first.
+        yellow_known: how many cards at the bottom of the yellow deck are known (put there).
+        red_known: the same for the red deck.
+        held: legend cards kept out of their deck while their legend lives.
+        bonus: set-up bonus markers not yet taken: ``(kind, area, amount)``.
+        turn: the hero turn in progress, or ``None`` during the monster turn.
+        frames: pending steps and decisions, innermost last.
+        won: ``True`` once the last spot's monster turn ended with the town standing, ``False``
+            once the town fell, ``None`` while the game runs.
+    """
+
+    config: Config
+    rng: Rng
+    town: int
+    time: int
+    heroes: tuple[Hero, ...]
+    monsters: tuple[Monster, ...]
+    yellow: tuple[str, ...]
+    red: tuple[str, ...]
+    yellow_known: int = 0
+    red_known: int = 0
+    held: tuple[str, ...] = ()
+    bonus: tuple[tuple[str, int, int], ...] = ()
+    turn: Turn | None = None
+    frames: tuple[Frame, ...] = ()
+    won: bool | None = None
+    occupant: dict[int, int] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    """Area → monster index (an invisible cache)."""
+
+
+@attrs.frozen
+class View:
+    """What one seat may know of a :class:`State`: the same fields but the generator, with every
+    hidden card id written as ``""`` — the order of hidden decks, the other heroes' hands — so
+    the sizes and the known parts stay (a card put at the bottom of a deck is known there).
+
+    Attributes:
+        seat: whose view it is.
+        config: the game's config.
+        town: town pieces left.
+        time: the time track spot, from 0.
+        heroes: the heroes, their hidden cards blanked.
+        monsters: the monsters on the board.
+        yellow: the yellow deck, hidden cards blanked (the known bottom shows).
+        red: the red deck, the same.
+        yellow_known: known cards at the bottom of the yellow deck.
+        red_known: the same for the red deck.
+        held: legend cards kept out.
+        bonus: bonus markers not yet taken.
+        turn: the hero turn in progress.
+        frames: the pending steps and decisions.
+        won: the result, once over.
+    """
+
+    seat: Seat
+    config: Config
+    town: int
+    time: int
+    heroes: tuple[Hero, ...]
+    monsters: tuple[Monster, ...]
+    yellow: tuple[str, ...]
+    red: tuple[str, ...]
+    yellow_known: int = 0
+    red_known: int = 0
+    held: tuple[str, ...] = ()
+    bonus: tuple[tuple[str, int, int], ...] = ()
+    turn: Turn | None = None
+    frames: tuple[Frame, ...] = ()
+    won: bool | None = None
+    occupant: dict[int, int] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    """Area → monster index (an invisible cache)."""

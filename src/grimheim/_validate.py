@@ -1,0 +1,304 @@
+"""`validate`: check a state or view against the rules, as ``loads`` does for every saved one.
+
+Every stored value is checked: pieces on areas they may stand on and never two in one; numbers
+within their bounds; every card of a hero exactly once, every monster card exactly once; the
+supply never exceeded; the pending decisions well formed, with someone to answer them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, NoReturn
+
+from tabletop_rules import Rng, StateFormatError
+
+from ._state import (
+    Ambush,
+    CardState,
+    Config,
+    Drawing,
+    EndOfTurn,
+    Granted,
+    Hero,
+    HeroAttack,
+    Monster,
+    MonsterAttack,
+    MonsterTurn,
+    Moving,
+    Reinforcing,
+    Resolving,
+    Revealing,
+    State,
+    Turn,
+    View,
+    Window,
+)
+from ._world import info
+
+__all__ = ["validate"]
+
+
+def _fail(path: str, detail: str) -> NoReturn:
+    raise StateFormatError(path, detail)
+
+
+def _int(value: Any, path: str, low: int = 0, high: int = 1 << 30) -> int:
+    if type(value) is not int or not low <= value <= high:
+        _fail(path, f"expected a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def validate(position: State | View) -> None:
+    """Check a :class:`State` or :class:`View` (one built by hand, say) against the rules.
+
+    Raises:
+        tabletop_rules.StateFormatError: ``path`` names the offending field relative to the value
+            (``"$.heroes[0].damage"``), ``detail`` what is wrong.
+    """
+    if not isinstance(position, State | View):
+        _fail("$", f"expected a grimheim State or View, got {type(position).__name__}")
+    config = position.config
+    if not isinstance(config, Config):
+        _fail("$.config", "expected a grimheim Config")
+    is_view = isinstance(position, View)
+    if isinstance(position, State) and not isinstance(position.rng, Rng):
+        _fail("$.rng", "expected an Rng")
+    if isinstance(position, View):
+        _int(position.seat, "$.seat", 0, len(config.heroes) - 1)
+    geo = config.geo
+    spots = len(config.pack.time.short if config.track == "short" else config.pack.time.long)
+    start = 2 + 2 * len(config.heroes)
+    _int(position.town, "$.town", 0, start)
+    _int(position.time, "$.time", 0, spots - 1)
+    heroes = position.heroes
+    if not isinstance(heroes, tuple) or len(heroes) != len(config.heroes):
+        _fail("$.heroes", f"expected the {len(config.heroes)} heroes of the config")
+    taken: dict[int, str] = {}
+    for i, hero in enumerate(heroes):
+        _check_hero(position, i, hero, is_view)
+        if hero.at != geo.town:
+            if hero.at in taken:
+                _fail(f"$.heroes[{i}].at", "two characters in one area")
+            taken[hero.at] = hero.id
+    _check_monsters(position, taken)
+    _check_monster_decks(position, is_view)
+    for i, bonus in enumerate(position.bonus):
+        if bonus not in {(b.kind, geo.index[_hex(b.at)], b.amount) for b in config.pack.map.bonus}:
+            _fail(f"$.bonus[{i}]", "not a set-up bonus of the map")
+    if len(set(position.bonus)) != len(position.bonus):
+        _fail("$.bonus", "a bonus twice")
+    _check_flow(position, spots)
+
+
+def _hex(point: tuple[int, int]) -> Any:
+    from ._map import Hex
+
+    return Hex(*point)
+
+
+def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> None:
+    path = f"$.heroes[{i}]"
+    config = position.config
+    geo = config.geo
+    if not isinstance(hero, Hero) or hero.id != config.heroes[i]:
+        _fail(path, f"expected hero {config.heroes[i]!r}")
+    at = _int(hero.at, f"{path}.at", 0, geo.town)
+    if not geo.hero_can_enter[at]:
+        _fail(f"{path}.at", "a hero cannot stand there")
+    _int(hero.gold, f"{path}.gold")
+    _int(hero.upgrades, f"{path}.upgrades", 0, 1000)
+    deck = {c.id: c for d in config.pack.decks if d.hero == hero.id for c in d.cards}
+    in_play: list[str] = []
+    health = 0
+    for j, card in enumerate(hero.cards):
+        where = f"{path}.cards[{j}]"
+        if not isinstance(card, CardState) or card.id not in deck:
+            _fail(where, f"not a card of {hero.id}")
+        printed = deck[card.id]
+        if printed.kind == "event":
+            _fail(where, "an event card is never in play")
+        _int(card.side, f"{where}.side", 1, len(printed.sides))
+        _int(card.mana, f"{where}.mana")
+        _int(card.damage, f"{where}.damage", 0, printed.durability)
+        health += printed.sides[card.side - 1].health
+        in_play.append(card.id)
+    kinds = Counter(deck[c].kind for c in in_play)
+    if kinds["hero"] != 1:
+        _fail(f"{path}.cards", "the hero card is in play, once")
+    _int(hero.damage, f"{path}.damage", 0, max(0, health - 1))
+    if len(hero.hand) > 4:
+        _fail(f"{path}.hand", "at most 4 cards in hand")
+    for name in ("abilities", "equipment"):
+        known = getattr(hero, f"known_{name}")
+        _int(known, f"{path}.known_{name}", 0, len(getattr(hero, name)))
+    places = [*in_play, *hero.abilities, *hero.equipment, *hero.retired]
+    shown = [c for c in places if c]
+    expected = sorted(c.id for c in deck.values() if c.kind in ("hero", "ability", "equipment"))
+    if len(places) != len(expected) or any(c not in expected for c in shown):
+        _fail(path, "every hero, ability and equipment card is in play, in a deck or retired")
+    if len(set(shown)) != len(shown):
+        _fail(path, "a card is in two places")
+    for card_id in shown:
+        if deck[card_id].kind not in ("hero", "ability", "equipment"):
+            _fail(path, f"{card_id!r} is misplaced")
+    for name, kind in (("abilities", "ability"), ("equipment", "equipment")):
+        if any(c and deck[c].kind != kind for c in getattr(hero, name)):
+            _fail(f"{path}.{name}", f"only {kind} cards")
+    if any(deck[c].kind != "equipment" for c in hero.retired):
+        _fail(f"{path}.retired", "only equipment is retired")
+    copies = Counter({c.id: c.count for c in deck.values() if c.kind == "event"})
+    held = Counter(c for c in (*hero.hand, *hero.events, *hero.discard) if c)
+    hidden = sum(1 for c in (*hero.hand, *hero.events) if not c)
+    if any(card not in copies for card in held) or held - copies:
+        _fail(path, "more copies of an event card than the deck has")
+    if sum(held.values()) + hidden != sum(copies.values()):
+        _fail(path, "every event card is in the hand, the deck or the discard pile")
+    if list(hero.hand) != sorted(hero.hand) or list(hero.discard) != sorted(hero.discard):
+        _fail(path, "hand and discard pile are kept sorted")
+    if config.explicit and not is_view and list(hero.events) != sorted(hero.events):
+        _fail(f"{path}.events", "in explicit chance mode the event deck is unordered (sorted)")
+
+
+def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
+    config = position.config
+    geo = config.geo
+    seen: set[int] = set()
+    legends: set[str] = set()
+    count: Counter[str] = Counter()
+    previous = -1
+    for i, monster in enumerate(position.monsters):
+        path = f"$.monsters[{i}]"
+        if not isinstance(monster, Monster):
+            _fail(path, "expected a monster")
+        at = _int(monster.at, f"{path}.at", 0, geo.town - 1)
+        if at <= previous:
+            _fail(path, "monsters are kept in area order, one per area")
+        previous = at
+        if at in taken or not geo.monster_can_enter[at]:
+            _fail(f"{path}.at", "a monster cannot stand there")
+        seen.add(at)
+        legend = monster.kind in {leg.id for leg in config.pack.monsters.legends}
+        if legend:
+            _int(monster.side, f"{path}.side", 1, 2)
+            if monster.kind in legends:
+                _fail(path, f"{monster.kind!r} is on the board twice")
+            legends.add(monster.kind)
+        elif monster.kind in {k.id for k in config.pack.monsters.kinds}:
+            if monster.side != 0:
+                _fail(f"{path}.side", "only legends have sides")
+            count[monster.kind] += 1
+        else:
+            _fail(f"{path}.kind", f"unknown monster {monster.kind!r}")
+        health = info(config, monster).health + 1  # Queen II's bonus is checked loosely
+        _int(monster.damage, f"{path}.damage", 0, health - 1)
+    for kind in config.pack.monsters.kinds:
+        if count[kind.id] > kind.count:
+            _fail("$.monsters", f"more {kind.id}s than the supply holds")
+
+
+def _check_monster_decks(position: State | View, is_view: bool) -> None:
+    config = position.config
+    cards = {c.id: c for c in config.pack.monster_cards}
+    held_legends = set()
+    for i, card_id in enumerate(position.held):
+        card = cards.get(card_id)
+        if card is None or card.legend is None:
+            _fail(f"$.held[{i}]", "only legend cards are held")
+        on_board = [m for m in position.monsters if m.kind == card.legend]
+        side = 1 if card.deck == "yellow" else 2
+        if not on_board or on_board[0].side != side:
+            _fail(f"$.held[{i}]", f"{card_id!r} is held while its legend is on the board")
+        held_legends.add(card.legend)
+    for monster in position.monsters:
+        if info(config, monster).legend and monster.kind not in held_legends:
+            _fail("$.held", f"the card of {monster.kind!r} is held while it is on the board")
+    for colour in ("yellow", "red"):
+        deck = getattr(position, colour)
+        known = _int(getattr(position, f"{colour}_known"), f"$.{colour}_known", 0, len(deck))
+        expected = sorted(c for c, card in cards.items() if card.deck == colour)
+        shown = [c for c in (*deck, *position.held) if c]
+        places = [*deck, *(c for c in position.held if cards[c].deck == colour)]
+        if len(places) != len(expected) or not set(shown) <= set(cards):
+            _fail(f"$.{colour}", f"every {colour} monster card is in the deck or held")
+        if any(cards[c].deck != colour for c in deck if c):
+            _fail(f"$.{colour}", "a card of the other deck")
+        if len(set(shown)) != len(shown):
+            _fail(f"$.{colour}", "a monster card twice")
+        hidden = list(deck[: len(deck) - known])
+        if config.explicit and not is_view and hidden != sorted(hidden):
+            _fail(f"$.{colour}", "in explicit chance mode the unknown cards are unordered (sorted)")
+
+
+def _check_flow(position: State | View, spots: int) -> None:
+    from ._flow import current
+    from ._work import Work
+
+    n = len(position.heroes)
+    config = position.config
+    if position.won is not None:
+        if position.frames or position.turn is not None:
+            _fail("$.frames", "nothing is pending once the game is over")
+        if position.won != (position.town > 0):
+            _fail("$.won", "the game is won exactly when the town stands at the end")
+        if position.won and position.time != spots - 1:
+            _fail("$.won", "the game is won only after the last spot")
+        return
+    if position.town == 0:
+        _fail("$.town", "a town with no piece left has fallen: the game is over")
+    if position.turn is not None:
+        if not isinstance(position.turn, Turn):
+            _fail("$.turn", "expected a Turn")
+        _int(position.turn.hero, "$.turn.hero", 0, n - 1)
+        actions = position.turn.actions
+        if len(actions) > 2 or len(set(actions)) != len(actions):
+            _fail("$.turn.actions", "at most two different actions a turn")
+    elif not any(isinstance(f, MonsterTurn) for f in position.frames):
+        _fail("$.frames", "no hero turn and no monster turn")
+    for i, frame in enumerate(position.frames):
+        _check_frame(position, f"$.frames[{i}]", frame, n)
+    try:
+        current(Work.of(position))
+    except (AssertionError, IndexError, KeyError, ValueError) as exc:
+        _fail("$.frames", f"the pending decisions do not fit the position ({exc})")
+    del config
+
+
+def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
+    town = position.config.geo.town
+    seats = [
+        getattr(frame, name)
+        for name in ("hero",)
+        if isinstance(
+            frame, HeroAttack | Resolving | Moving | Granted | EndOfTurn | Drawing | Revealing
+        )
+    ]
+    for seat in seats:
+        _int(seat, f"{path}.hero", 0, n - 1)
+    if isinstance(frame, Window | Ambush) and (
+        not frame.seats or any(type(s) is not int or not 0 <= s < n for s in frame.seats)
+    ):
+        _fail(f"{path}.seats", "seats of the game")
+    if isinstance(frame, HeroAttack):
+        _int(frame.target, f"{path}.target", 0, town - 1)
+        _int(frame.dice, f"{path}.dice", 0, 200)
+    if isinstance(frame, Resolving):
+        card = position.config.cards.get(frame.card)
+        if card is None:
+            _fail(f"{path}.card", "unknown card")
+        _int(frame.step, f"{path}.step", 0, 50)
+    if isinstance(frame, Moving):
+        _int(frame.areas, f"{path}.areas", 1, 20)
+    if isinstance(frame, MonsterAttack):
+        _int(frame.attacker, f"{path}.attacker", 0, town - 1)
+        _int(frame.target, f"{path}.target", -1, n - 1)
+        _int(frame.dice, f"{path}.dice", 0, 200)
+        _int(frame.again, f"{path}.again", 0, 1)
+    if isinstance(frame, MonsterTurn):
+        _int(frame.bonus, f"{path}.bonus", 0, 1)
+        if any(type(a) is not int or not 0 <= a < town for a in frame.order):
+            _fail(f"{path}.order", "areas of the board")
+    if isinstance(frame, Reinforcing):
+        _int(frame.cards, f"{path}.cards", 0, 4)
+        _int(frame.tries, f"{path}.tries", 0, 64)
+    if isinstance(frame, Drawing):
+        _int(frame.count, f"{path}.count", 0, 8)

@@ -1,0 +1,142 @@
+"""The working copy of a state inside one ``step``: plain lists and dicts, changed in place, then
+frozen into a new :class:`~grimheim._state.State`. The state given to ``step`` is never touched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop_rules import Rng, Seat
+
+from ._events import Event
+from ._map import Geometry
+from ._state import Config, Frame, Hero, Monster, State, Turn
+from ._world import hero_health, info
+
+__all__ = ["Work"]
+
+
+class Work:
+    """A state being changed by one action (see the module docs).
+
+    It also reads views: :meth:`of` wraps a state or a view without copying, for the questions
+    ``legal_actions`` and ``decision`` ask.
+    """
+
+    __slots__ = (
+        "bonus",
+        "config",
+        "events",
+        "frames",
+        "geo",
+        "held",
+        "heroes",
+        "monsters",
+        "red",
+        "red_known",
+        "rng",
+        "time",
+        "town",
+        "turn",
+        "view",
+        "won",
+        "yellow",
+        "yellow_known",
+    )
+
+    def __init__(self, position: Any, *, view: bool = False) -> None:
+        self.config: Config = position.config
+        self.geo: Geometry = position.config.geo
+        self.view = view
+        self.rng: Rng = Rng(0) if view else position.rng
+        self.town: int = position.town
+        self.time: int = position.time
+        self.heroes: list[Any] = list(position.heroes)
+        self.monsters: dict[int, Monster] = {m.at: m for m in position.monsters}
+        self.yellow: list[str] = list(position.yellow)
+        self.red: list[str] = list(position.red)
+        self.yellow_known: int = getattr(position, "yellow_known", 0)
+        self.red_known: int = getattr(position, "red_known", 0)
+        self.held: list[str] = list(position.held)
+        self.bonus: list[tuple[str, int, int]] = list(position.bonus)
+        self.turn: Turn | None = position.turn
+        self.frames: list[Frame] = list(position.frames)
+        self.won: bool | None = position.won
+        self.events: list[Event] = []
+
+    @classmethod
+    def of(cls, position: Any) -> Work:
+        """A read-only wrapper of a state or a view."""
+        return cls(position, view=not isinstance(position, State))
+
+    def freeze(self) -> State:
+        """The new state."""
+        return State(
+            config=self.config,
+            rng=self.rng,
+            town=self.town,
+            time=self.time,
+            heroes=tuple(self.heroes),
+            monsters=tuple(self.monsters[a] for a in sorted(self.monsters)),
+            yellow=tuple(self.yellow),
+            red=tuple(self.red),
+            yellow_known=self.yellow_known,
+            red_known=self.red_known,
+            held=tuple(self.held),
+            bonus=tuple(self.bonus),
+            turn=self.turn,
+            frames=tuple(self.frames),
+            won=self.won,
+        )
+
+    # -- small queries ---------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Frame | None:
+        """The innermost pending frame."""
+        return self.frames[-1] if self.frames else None
+
+    def hero_in(self, area: int) -> Seat | None:
+        """The seat of the hero in ``area`` (outside Grimheim), if any."""
+        if area == self.geo.town:
+            return None
+        for seat, hero in enumerate(self.heroes):
+            if hero.at == area:
+                return seat
+        return None
+
+    def free(self, area: int) -> bool:
+        """No character stands in ``area`` (Grimheim always has room)."""
+        return area == self.geo.town or (area not in self.monsters and self.hero_in(area) is None)
+
+    def health_left(self, monster: Monster) -> int:
+        """A monster's health minus its damage (the Queen of the Dead's side II included)."""
+        return self.health(monster) - monster.damage
+
+    def health(self, monster: Monster) -> int:
+        """A monster's health: printed, plus 1 for other Dead while Queen II is on the board."""
+        kind = info(self.config, monster)
+        bonus = 0
+        if kind.faction == "dead" and monster.kind != "queen" and self.legend_on_board("queen", 2):
+            bonus = 1
+        return kind.health + bonus
+
+    def legend_on_board(self, legend: str, side: int | None = None) -> bool:
+        """Whether ``legend`` (on ``side``, if given) is on the board."""
+        return any(
+            m.kind == legend and (side is None or m.side == side) for m in self.monsters.values()
+        )
+
+    def hero(self, seat: Seat) -> Any:
+        """The hero (or hero view) of ``seat``."""
+        return self.heroes[seat]
+
+    def set_hero(self, seat: Seat, **changes: Any) -> None:
+        """Replace fields of a hero."""
+        self.heroes[seat] = attrs.evolve(self.heroes[seat], **changes)
+
+    def hero_health(self, seat: Seat) -> int:
+        """The hero's health."""
+        hero: Hero = self.heroes[seat]
+        return hero_health(self.config, hero)

@@ -1,0 +1,135 @@
+"""Questions about a position that many rules ask: who stands where, a monster's numbers, a
+hero's strength, range and health, what a monster's attack can reach.
+
+Pure functions over a :class:`~grimheim._state.State` (or a view: they read only public parts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop_rules import Seat
+
+from ._cards import Card, Side
+from ._content import Pack
+from ._state import CardState, Config, Hero, Monster
+
+__all__ = [
+    "KindInfo",
+    "UPGRADE_COSTS",
+    "hero_armor",
+    "hero_health",
+    "hero_range",
+    "hero_strength",
+    "info",
+    "monster_at",
+    "move_points",
+    "occupant",
+    "side_of",
+]
+
+UPGRADE_COSTS = (5, 6, 8, 10)
+"""The upgrade cost track; every upgrade after the last space costs the last amount."""
+
+
+@attrs.frozen
+class KindInfo:
+    """The numbers of a monster kind, or of one side of a legend."""
+
+    faction: str
+    rank: int
+    strength: int
+    health: int
+    xp: int
+    move: int
+    armor: int
+    range: int
+    legend: bool
+
+
+def _kinds(pack: Pack) -> dict[tuple[str, int], KindInfo]:
+    cached: dict[tuple[str, int], KindInfo] | None = pack.cache.get("kinds")
+    if cached is not None:
+        return cached
+    found: dict[tuple[str, int], KindInfo] = {}
+    for k in pack.monsters.kinds:
+        found[(k.id, 0)] = KindInfo(
+            k.faction, k.rank, k.strength, k.health, k.xp, k.move, k.armor, k.range, False
+        )
+    for leg in pack.monsters.legends:
+        for s in leg.sides:
+            found[(leg.id, s.side)] = KindInfo(
+                leg.faction, 0, s.strength, s.health, s.xp, s.move, s.armor, s.range, True
+            )
+    pack.cache["kinds"] = found
+    return found
+
+
+def info(config: Config, monster: Monster) -> KindInfo:
+    """The printed numbers of ``monster`` (its kind, or its legend's side)."""
+    return _kinds(config.pack)[(monster.kind, monster.side)]
+
+
+def occupant(position: Any) -> dict[int, int]:
+    """Area → index in ``position.monsters`` (kept on the value: an invisible cache)."""
+    found: dict[int, int] | None = position.occupant
+    if found is None:
+        found = {m.at: i for i, m in enumerate(position.monsters)}
+        object.__setattr__(position, "occupant", found)
+    return found
+
+
+def monster_at(position: Any, area: int) -> Monster | None:
+    """The monster in ``area``, if any."""
+    index = occupant(position).get(area)
+    return None if index is None else position.monsters[index]
+
+
+def side_of(config: Config, card: CardState) -> Side:
+    """The side of a card in play that is face up."""
+    found: Card = config.cards[card.id]
+    return found.sides[card.side - 1]
+
+
+def _total(config: Config, hero: Hero, field: str) -> int:
+    return sum(getattr(side_of(config, c), field) for c in hero.cards)
+
+
+def hero_strength(config: Config, hero: Hero) -> int:
+    """Attack dice: the strength of every card in play, the hero card included."""
+    return _total(config, hero, "strength")
+
+
+def hero_health(config: Config, hero: Hero) -> int:
+    """Damage that knocks the hero out: the health of every card in play."""
+    return _total(config, hero, "health")
+
+
+def hero_range(config: Config, hero: Hero, bonus: int = 0) -> int:
+    """Attack range: 1, plus every card's range, plus ``bonus`` (this turn's)."""
+    return 1 + _total(config, hero, "range") + bonus
+
+
+def hero_armor(config: Config, hero: Hero) -> int:
+    """Damage prevented from every monster attack."""
+    return _total(config, hero, "armor")
+
+
+def move_points(config: Config, hero: Hero) -> int:
+    """Areas of a move action: 3, plus every card's move bonus."""
+    return 3 + _total(config, hero, "move")
+
+
+def ignores_armor(config: Config, hero: Hero) -> bool:
+    """Whether the hero's damage ignores monster armor."""
+    return any(side_of(config, c).ignore_armor for c in hero.cards)
+
+
+def hero_seat_at(heroes: tuple[Hero, ...], area: int) -> Seat | None:
+    """The seat of the hero standing in ``area`` (outside Grimheim), if any."""
+    for seat, hero in enumerate(heroes):
+        if hero.at == area:
+            return seat
+    return None

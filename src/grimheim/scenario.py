@@ -1,0 +1,204 @@
+"""Scripting positions for puzzles and tests: pure helpers that return a new state, and queries.
+
+Every helper checks its result with :func:`grimheim.validate`, so a scenario never holds a
+position the rules could not: two characters in one area, a hero on a mountain, a monster the
+supply lacks. Areas are :class:`grimheim.Hex` values (:data:`grimheim.GRIMHEIM` for the town),
+heroes their ids (``"bjorn"``).
+
+>>> import grimheim as gh
+>>> from grimheim import scenario
+>>> state = gh.new_game(gh.Config(heroes=("bjorn",), hard_setup=True), seed=3)
+>>> state = scenario.put_hero(state, "bjorn", gh.Hex(9, 6))
+>>> state = scenario.place_monster(state, "troll", gh.Hex(9, 5), damage=2)
+>>> scenario.monster_at(state, gh.Hex(9, 5))
+MonsterInfo(kind='troll', damage=2, side=0)
+>>> scenario.hero_info(state, "bjorn").at
+Hex(x=9, y=6)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ._map import Hex
+from ._state import Monster, State
+from ._validate import validate
+from ._world import info
+
+__all__ = [
+    "HeroInfo",
+    "MonsterInfo",
+    "hero_info",
+    "monster_at",
+    "place_monster",
+    "put_hero",
+    "remove_monster",
+    "set_hero",
+    "set_time",
+    "set_town",
+    "time_spot",
+    "town_pieces",
+]
+
+LEGENDS = ("queen", "seer", "grendel", "surt", "hrungbald", "nidhuggr")
+
+
+@attrs.frozen
+class MonsterInfo:
+    """A monster on the board.
+
+    Attributes:
+        kind: ``goblin`` … or a legend (``queen`` …).
+        damage: damage taken.
+        side: a legend's side (1 or 2); 0 for other monsters.
+    """
+
+    kind: str
+    damage: int
+    side: int
+
+
+@attrs.frozen
+class HeroInfo:
+    """A hero.
+
+    Attributes:
+        at: their area (:data:`grimheim.GRIMHEIM` in the town).
+        damage: damage taken.
+        gold: gold (experience).
+    """
+
+    at: Hex
+    damage: int
+    gold: int
+
+
+def _checked(state: State) -> State:
+    validate(state)
+    return state
+
+
+def _seat(state: State, hero: str) -> int:
+    if hero not in state.config.heroes:
+        raise ValueError(f"no hero {hero!r} in this game ({', '.join(state.config.heroes)})")
+    return state.config.heroes.index(hero)
+
+
+def place_monster(state: State, kind: str, at: Hex, damage: int = 0, side: int = 1) -> State:
+    """Put a monster from the supply on the board; a legend (``side`` 1 or 2) takes its card from
+    its deck, held out while it lives.
+
+    Raises:
+        ValueError: an unknown kind, an area off the board, or a position the rules forbid.
+    """
+    area = state.config.geo.area(at)
+    legend = kind in LEGENDS
+    monster = Monster(area, kind, damage, side if legend else 0)
+    try:
+        info(state.config, monster)
+    except KeyError:
+        raise ValueError(f"unknown monster {kind!r}") from None
+    if any(m.at == area for m in state.monsters):
+        raise ValueError(f"{at} holds a monster already")
+    monsters = tuple(sorted((*state.monsters, monster)))
+    changes: dict[str, Any] = {"monsters": monsters, "occupant": None}
+    if legend:
+        colour = "yellow" if side == 1 else "red"
+        card = next(
+            c.id for c in state.config.pack.monster_cards if c.legend == kind and c.deck == colour
+        )
+        deck = getattr(state, colour)
+        known = getattr(state, f"{colour}_known")
+        index = deck.index(card)
+        if index >= len(deck) - known:
+            changes[f"{colour}_known"] = known - 1
+        changes[colour] = deck[:index] + deck[index + 1 :]
+        changes["held"] = (*state.held, card)
+    return _checked(attrs.evolve(state, **changes))
+
+
+def remove_monster(state: State, at: Hex) -> State:
+    """Take the monster in ``at`` off the board (a legend's card goes to the bottom of its deck).
+
+    Raises:
+        ValueError: no monster there.
+    """
+    area = state.config.geo.area(at)
+    monster = next((m for m in state.monsters if m.at == area), None)
+    if monster is None:
+        raise ValueError(f"no monster in {at}")
+    changes: dict[str, Any] = {
+        "monsters": tuple(m for m in state.monsters if m.at != area),
+        "occupant": None,
+    }
+    if monster.kind in LEGENDS:
+        card = next(
+            c
+            for c in state.config.pack.monster_cards
+            if c.id in state.held and c.legend == monster.kind
+        )
+        colour = card.deck
+        changes["held"] = tuple(c for c in state.held if c != card.id)
+        changes[colour] = (*getattr(state, colour), card.id)
+        changes[f"{colour}_known"] = getattr(state, f"{colour}_known") + 1
+    return _checked(attrs.evolve(state, **changes))
+
+
+def put_hero(state: State, hero: str, at: Hex) -> State:
+    """Move a hero to ``at`` (:data:`grimheim.GRIMHEIM` for the town)."""
+    seat = _seat(state, hero)
+    heroes = list(state.heroes)
+    heroes[seat] = attrs.evolve(heroes[seat], at=state.config.geo.area(at))
+    return _checked(attrs.evolve(state, heroes=tuple(heroes)))
+
+
+def set_hero(
+    state: State, hero: str, *, damage: int | None = None, gold: int | None = None
+) -> State:
+    """Set a hero's damage and gold."""
+    seat = _seat(state, hero)
+    heroes = list(state.heroes)
+    old = heroes[seat]
+    heroes[seat] = attrs.evolve(
+        old,
+        damage=old.damage if damage is None else damage,
+        gold=old.gold if gold is None else gold,
+    )
+    return _checked(attrs.evolve(state, heroes=tuple(heroes)))
+
+
+def set_town(state: State, pieces: int) -> State:
+    """Set the town pieces left (at least 1: at 0 the game is lost)."""
+    return _checked(attrs.evolve(state, town=pieces))
+
+
+def set_time(state: State, spot: int) -> State:
+    """Put the rune stone on ``spot`` (counted from 1, as on the time track)."""
+    return _checked(attrs.evolve(state, time=spot - 1))
+
+
+def monster_at(state: State, at: Hex) -> MonsterInfo | None:
+    """The monster in ``at``, if any."""
+    area = state.config.geo.area(at)
+    for m in state.monsters:
+        if m.at == area:
+            return MonsterInfo(m.kind, m.damage, m.side)
+    return None
+
+
+def hero_info(state: State, hero: str) -> HeroInfo:
+    """Where a hero is, their damage and gold."""
+    h = state.heroes[_seat(state, hero)]
+    return HeroInfo(state.config.geo.hexes[h.at], h.damage, h.gold)
+
+
+def town_pieces(state: State) -> int:
+    """Town pieces left in Grimheim."""
+    return state.town
+
+
+def time_spot(state: State) -> int:
+    """The time track spot of the rune stone, counted from 1 (a new game is at spot 1)."""
+    return state.time + 1
