@@ -1,11 +1,12 @@
-"""Fuzz goblinguard's readers at full scale: mutated saves, content files and notation.
+"""Fuzz a game's readers at full scale: mutated saves, content files and notation.
 
-    python scripts/fuzz.py                      # 10,000 games, 100,000 loads, 5,000 content files
-    python scripts/fuzz.py --games 500 --loads 5000 --content 500 --seed 7
+    python scripts/fuzz.py goblinguard           # 10,000 games, 100,000 loads, 5,000 content files
+    python scripts/fuzz.py grimheim --games 2000
+    python scripts/fuzz.py goblinguard --games 500 --loads 5000 --content 500 --seed 7
 
 Prints the report of :func:`tabletop_rules.testing.fuzz_game` and exits with 1 when anything was
 found (an untyped error, a mutant accepted though wrong, or a slow read). Run from the repository
-root; the same set-up runs small in ``tests/test_goblinguard/test_fuzz.py``.
+root; each game's set-up (``tests/test_<game>/fuzzing.py``) runs small in its test suite.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.test_goblinguard.fuzzing import run
+import importlib
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=["goblinguard", "grimheim", "kinmarr"])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--loads", type=int, default=100_000)
     parser.add_argument("--content", type=int, default=5_000)
     parser.add_argument("--notations", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    run = importlib.import_module(f"tests.test_{args.game}.fuzzing").run
     started = time.perf_counter()
     report = run(args.games, args.loads, args.content, args.notations, args.seed)
     print(report)

@@ -52,7 +52,7 @@ from ._actions import (
 )
 from ._agents import DefenderAgent
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
-from ._content import Pack, standard_pack
+from ._content import Pack, read_deck, standard_pack
 from ._events import (
     CardPlayed,
     DiceRolled,
@@ -180,6 +180,7 @@ __all__ = [
     "notation",
     "outcome",
     "parse_action",
+    "read_deck",
     "record",
     "redeal",
     "render_text",

@@ -35,6 +35,7 @@ __all__ = [
     "Spot",
     "TimeTracks",
     "pack_ref",
+    "read_deck",
     "standard_pack",
 ]
 
@@ -488,11 +489,9 @@ def standard_pack() -> Pack:
     """
     map_data = _read("map.json", MapData)
     decks = tuple(
-        read_content(
+        read_deck(
             resources.files("grimheim").joinpath(f"content/cards/{hero}.json").read_bytes(),
-            HeroDeck,
-            source=f"cards/{hero}.json",
-            converter=CONTENT_CONVERTER,
+            f"cards/{hero}.json",
         )
         for hero in ("bjorn", "alva", "embla", "boldur")
     )
@@ -510,6 +509,18 @@ def standard_pack() -> Pack:
         )
     except ContentError as exc:
         raise ContentError(f"standard pack: {exc.path}", exc.detail) from exc
+
+
+def read_deck(text: str | bytes, source: str = "<memory>") -> HeroDeck:
+    """Read a hero's card file (the format of ``content/cards/*.json``).
+
+    Put it in a pack with ``attrs.evolve(standard_pack(), decks=(...))``; the pack checks it
+    against the rest of the content.
+
+    Raises:
+        tabletop_rules.ContentError: the text is not JSON, or a card breaks the schema.
+    """
+    return read_content(text, HeroDeck, source=source, converter=CONTENT_CONVERTER)
 
 
 def pack_ref(pack: Pack) -> PackRef:

@@ -179,7 +179,10 @@ def current_player(position: State | View) -> Seat | None:
 
 def legal_actions(position: State | View) -> tuple[Action, ...]:
     """The answers to the current decision, in the order of the rules (see the rules page)."""
-    return tuple(legal(Work.of(position)))
+    found = tuple(legal(Work.of(position)))
+    if isinstance(position, State):
+        object.__setattr__(position, "legal", frozenset(found))
+    return found
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -197,9 +200,12 @@ def is_legal(position: State | View, action: Action) -> str | None:
     """``None`` if ``action`` answers the current decision, else why not (naming the rule)."""
     if not isinstance(action, ACTION_TYPES):
         return f"not a grimheim action: {action!r}"
-    w = Work.of(position)
-    if w.won is not None:
+    if position.won is not None:
         return "the game is over"
+    known = position.legal if isinstance(position, State) else None
+    if known is not None and action in known:
+        return None
+    w = Work.of(position)
     found = legal(w)
     if action in found:
         return None

@@ -466,6 +466,8 @@ class State:
     won: bool | None = None
     occupant: dict[int, int] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     """Area → monster index (an invisible cache)."""
+    legal: frozenset[Any] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    """The legal actions, once listed (an invisible cache)."""
 
 
 @attrs.frozen

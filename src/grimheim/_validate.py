@@ -73,6 +73,8 @@ def validate(position: State | View) -> None:
     heroes = position.heroes
     if not isinstance(heroes, tuple) or len(heroes) != len(config.heroes):
         _fail("$.heroes", f"expected the {len(config.heroes)} heroes of the config")
+    if not is_view:
+        _no_blanks(position)
     taken: dict[int, str] = {}
     for i, hero in enumerate(heroes):
         _check_hero(position, i, hero, is_view)
@@ -88,6 +90,17 @@ def validate(position: State | View) -> None:
     if len(set(position.bonus)) != len(position.bonus):
         _fail("$.bonus", "a bonus twice")
     _check_flow(position, spots)
+
+
+def _no_blanks(state: State) -> None:
+    """Only a view writes hidden cards as ``""``."""
+    for colour in ("yellow", "red"):
+        if "" in getattr(state, colour):
+            _fail(f"$.{colour}", "a state names every card")
+    for i, hero in enumerate(state.heroes):
+        for name in ("hand", "events", "discard", "abilities", "equipment", "retired"):
+            if "" in getattr(hero, name, ()):
+                _fail(f"$.heroes[{i}].{name}", "a state names every card")
 
 
 def _hex(point: tuple[int, int]) -> Any:
@@ -212,18 +225,19 @@ def _check_monster_decks(position: State | View, is_view: bool) -> None:
     for monster in position.monsters:
         if info(config, monster).legend and monster.kind not in held_legends:
             _fail("$.held", f"the card of {monster.kind!r} is held while it is on the board")
+    if len(set(position.held)) != len(position.held):
+        _fail("$.held", "a card held twice")
     for colour in ("yellow", "red"):
         deck = getattr(position, colour)
         known = _int(getattr(position, f"{colour}_known"), f"$.{colour}_known", 0, len(deck))
-        expected = sorted(c for c, card in cards.items() if card.deck == colour)
-        shown = [c for c in (*deck, *position.held) if c]
-        places = [*deck, *(c for c in position.held if cards[c].deck == colour)]
-        if len(places) != len(expected) or not set(shown) <= set(cards):
+        expected = Counter(c for c, card in cards.items() if card.deck == colour)
+        held = Counter(c for c in position.held if cards[c].deck == colour)
+        found = Counter(c for c in deck if c) + held
+        blanks = sum(1 for c in deck if not c)
+        if any(c not in expected for c in found) or found - expected:
+            _fail(f"$.{colour}", f"only the {colour} monster cards, each once")
+        if sum(found.values()) + blanks != sum(expected.values()):
             _fail(f"$.{colour}", f"every {colour} monster card is in the deck or held")
-        if any(cards[c].deck != colour for c in deck if c):
-            _fail(f"$.{colour}", "a card of the other deck")
-        if len(set(shown)) != len(shown):
-            _fail(f"$.{colour}", "a monster card twice")
         hidden = list(deck[: len(deck) - known])
         if config.explicit and not is_view and hidden != sorted(hidden):
             _fail(f"$.{colour}", "in explicit chance mode the unknown cards are unordered (sorted)")

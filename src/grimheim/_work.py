@@ -33,6 +33,7 @@ class Work:
         "held",
         "heroes",
         "monsters",
+        "places",
         "red",
         "red_known",
         "rng",
@@ -64,6 +65,8 @@ class Work:
         self.frames: list[Frame] = list(position.frames)
         self.won: bool | None = position.won
         self.events: list[Event] = []
+        self.places: dict[int, Seat] | None = None
+        """Area → seat of the heroes outside Grimheim (kept until a hero moves)."""
 
     @classmethod
     def of(cls, position: Any) -> Work:
@@ -99,12 +102,11 @@ class Work:
 
     def hero_in(self, area: int) -> Seat | None:
         """The seat of the hero in ``area`` (outside Grimheim), if any."""
-        if area == self.geo.town:
-            return None
-        for seat, hero in enumerate(self.heroes):
-            if hero.at == area:
-                return seat
-        return None
+        places = self.places
+        if places is None:
+            town = self.geo.town
+            places = self.places = {h.at: s for s, h in enumerate(self.heroes) if h.at != town}
+        return places.get(area)
 
     def free(self, area: int) -> bool:
         """No character stands in ``area`` (Grimheim always has room)."""
@@ -135,6 +137,8 @@ class Work:
     def set_hero(self, seat: Seat, **changes: Any) -> None:
         """Replace fields of a hero."""
         self.heroes[seat] = attrs.evolve(self.heroes[seat], **changes)
+        if "at" in changes:
+            self.places = None
 
     def hero_health(self, seat: Seat) -> int:
         """The hero's health."""

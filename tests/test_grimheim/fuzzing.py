@@ -1,0 +1,81 @@
+"""The grimheim set-up of the fuzzer (:func:`tabletop_rules.testing.fuzz_game`): its content
+files, its configs, and an oracle that recounts an accepted state's pieces and cards.
+
+``tests/test_grimheim/test_fuzz.py`` runs it small on every check; ``scripts/fuzz.py grimheim``
+runs it at full scale.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib import resources
+from typing import Any
+
+import attrs
+
+import grimheim as gh
+from grimheim._cards import CONTENT_CONVERTER
+from grimheim._content import MapData
+from tabletop_rules import read_content
+from tabletop_rules.testing import FuzzReport, fuzz_game
+
+CONFIGS = [
+    gh.Config(heroes=("bjorn",)),
+    gh.Config(heroes=("alva", "embla"), chance="explicit", monster_die=True),
+    gh.Config(heroes=("bjorn", "alva", "embla", "boldur"), monster_die=True),
+]
+
+
+def _text(name: str) -> str:
+    return resources.files("grimheim").joinpath(f"content/{name}").read_text("utf-8")
+
+
+def _map_pack(text: str) -> gh.Pack:
+    board = read_content(text, MapData, source="map.json", converter=CONTENT_CONVERTER)
+    return attrs.evolve(gh.standard_pack(), map=board)
+
+
+def content() -> list[tuple[str, str, Any]]:
+    """The content files to mutate, with their loaders."""
+    found: list[tuple[str, str, Any]] = [("map.json", _text("map.json"), _map_pack)]
+    for hero in ("bjorn", "boldur"):
+        name = f"cards/{hero}.json"
+        found.append((name, _text(name), gh.read_deck))
+    return found
+
+
+def recount(state: gh.State) -> None:
+    """The oracle: count what lies on the board and in the decks, apart from ``validate``."""
+    pack = state.config.pack
+    areas = [h.at for h in state.heroes if h.at != state.config.geo.town]
+    areas += [m.at for m in state.monsters]
+    assert len(areas) == len(set(areas)), "two characters share an area"
+    supply = {k.id: k.count for k in pack.monsters.kinds}
+    on_board = Counter(m.kind for m in state.monsters)
+    assert all(on_board[k] <= n for k, n in supply.items()), "more monsters than the supply"
+    cards = Counter([*state.yellow, *state.red, *state.held])
+    assert cards == Counter(c.id for c in pack.monster_cards), "monster cards lost or doubled"
+    for hero in state.heroes:
+        deck = next(d for d in pack.decks if d.hero == hero.id)
+        owned = Counter(
+            [c.id for c in hero.cards]
+            + [*hero.abilities, *hero.equipment, *hero.retired, *hero.hand]
+            + [*hero.events, *hero.discard]
+        )
+        expected = Counter({c.id: c.count for c in deck.cards})
+        assert owned == expected, f"{hero.id}'s cards lost or doubled"
+
+
+def run(games: int, loads: int, content_mutants: int, notations: int, seed: int) -> FuzzReport:
+    """One fuzzing run over every config."""
+    return fuzz_game(
+        gh.GAME,
+        games=games,
+        loads=loads,
+        content=content(),
+        content_mutants=content_mutants,
+        notations=notations,
+        configs=CONFIGS,
+        oracle=recount,
+        seed=seed,
+    )

@@ -1,0 +1,238 @@
+"""Saved games: every tampered, truncated or foreign save gives a typed error naming the place,
+and nothing wrong loads."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import grimheim as gh
+from tabletop_rules import StateFormatError, play
+
+
+@pytest.fixture(scope="module")
+def midgame() -> gh.State:
+    config = gh.Config(heroes=("bjorn", "alva"))
+    _, actions = play(gh.GAME, [gh.DefenderAgent(), gh.DefenderAgent()], seed=4, config=config)
+    states = list(gh.replay(gh.record(actions, seed=4, config=config)))
+    return states[len(states) // 3]
+
+
+def envelope(state: gh.State) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(gh.dumps(state))
+    return data
+
+
+def refused(data: dict[str, Any], path: str, detail: str, kind: Any = gh.State) -> None:
+    with pytest.raises(StateFormatError) as caught:
+        gh.from_dict(data, kind)
+    assert caught.value.path.startswith(path), caught.value
+    assert detail in caught.value.detail, caught.value
+
+
+def test_a_saved_game_round_trips(midgame: gh.State) -> None:
+    assert gh.loads(gh.dumps(midgame)) == midgame
+    assert gh.digest(gh.loads(gh.dumps(midgame))) == gh.digest(midgame)
+
+
+def test_truncated_and_foreign_text(midgame: gh.State) -> None:
+    text = gh.dumps(midgame)
+    for cut in (0, 10, len(text) // 2, len(text) - 1):
+        with pytest.raises(StateFormatError):
+            gh.loads(text[:cut])
+    data = envelope(midgame)
+    refused({**data, "game": "goblinguard"}, "$.game", "goblinguard")
+    refused({**data, "format": gh.FORMAT + 1}, "$.format", "newer")
+    with pytest.raises(StateFormatError, match=r"\$\.kind"):
+        gh.loads(gh.dumps(gh.view(midgame, 0)))
+
+
+LAKE = gh.Config().geo.area(gh.Hex(5, 5))
+
+CHANGES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
+    (
+        "hero damage beyond health",
+        lambda d: d["heroes"][0].update(damage=40),
+        "$.data.heroes[0].damage",
+        "expected",
+    ),
+    (
+        "hero on a lake",
+        lambda d: d["heroes"][0].update(at=LAKE),
+        "$.data.heroes[0].at",
+        "cannot stand",
+    ),
+    (
+        "hero off the board",
+        lambda d: d["heroes"][0].update(at=5000),
+        "$.data.heroes[0].at",
+        "expected",
+    ),
+    (
+        "negative gold",
+        lambda d: d["heroes"][1].update(gold=-1),
+        "$.data.heroes[1].gold",
+        "expected",
+    ),
+    (
+        "unknown monster",
+        lambda d: d["monsters"][0].update(kind="dragon"),
+        "$.data.monsters[0].kind",
+        "unknown",
+    ),
+    ("monster on a lake", lambda d: d["monsters"][0].update(at=LAKE), "$.data.monsters[0]", ""),
+    (
+        "a card of another hero",
+        lambda d: d["heroes"][0]["cards"][0].update(id="alva-hero"),
+        "$.data.heroes[0].cards[0]",
+        "not a card",
+    ),
+    (
+        "an event card twice too many",
+        lambda d: d["heroes"][0]["discard"].extend(["bjorn-rest"] * 3),
+        "$.data.heroes[0]",
+        "event",
+    ),
+    ("town beyond the set-up", lambda d: d.update(town=99), "$.data.town", "expected"),
+    ("time beyond the track", lambda d: d.update(time=40), "$.data.time", "expected"),
+    ("won while the game runs", lambda d: d.update(won=True), "$.data", ""),
+    ("a monster card lost", lambda d: d["yellow"].pop(), "$.data.yellow", "every yellow"),
+    ("a monster card twice", lambda d: d["red"].append(d["red"][0]), "$.data.red", ""),
+    (
+        "too many cards in hand",
+        lambda d: d["heroes"][0].update(hand=["bjorn-rest"] * 5),
+        "$.data.heroes[0]",
+        "",
+    ),
+    (
+        "two actions the same",
+        lambda d: d.update(
+            turn={"hero": 0, "actions": ["move", "move"], "used": [], "range_bonus": 0}
+        ),
+        "$.data.turn",
+        "different",
+    ),
+    (
+        "a turn of no seat",
+        lambda d: d.update(turn={"hero": 7, "actions": [], "used": [], "range_bonus": 0}),
+        "$.data.turn.hero",
+        "expected",
+    ),
+    (
+        "an unknown pack",
+        lambda d: d["config"]["pack"].update(pack="deluxe"),
+        "$.data.config",
+        "deluxe",
+    ),
+    (
+        "another pack version",
+        lambda d: d["config"]["pack"].update(version=9),
+        "$.data.config",
+        "version 9",
+    ),
+    (
+        "another pack digest",
+        lambda d: d["config"]["pack"].update(digest="0" * 64),
+        "$.data.config",
+        "digest",
+    ),
+    (
+        "an unknown hero",
+        lambda d: d["config"].update(heroes=["bjorn", "thor"]),
+        "$.data.config",
+        "heroes",
+    ),
+    (
+        "the same hero twice",
+        lambda d: d["config"].update(heroes=["bjorn", "bjorn"]),
+        "$.data.config",
+        "heroes",
+    ),
+    (
+        "an unknown chance mode",
+        lambda d: d["config"].update(chance="loaded"),
+        "$.data.config",
+        "chance",
+    ),
+    (
+        "a huge number",
+        lambda d: d["heroes"][0].update(gold="9" * 5000),
+        "$.data.heroes[0].gold",
+        "expected int",
+    ),
+    (
+        "a string for a list",
+        lambda d: d.update(monsters="troll"),
+        "$.data.monsters",
+        "expected a list",
+    ),
+    ("an unknown key", lambda d: d.update(dragons=1), "$.data.dragons", "unknown key"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "detail"),
+    [pytest.param(c, p, t, id=name) for name, c, p, t in CHANGES],
+)
+def test_tampered_saves_are_refused(
+    midgame: gh.State, change: Callable[[dict[str, Any]], None], path: str, detail: str
+) -> None:
+    data = envelope(midgame)
+    change(data["data"])
+    refused(data, path, detail)
+
+
+def test_two_characters_in_one_area_are_refused(midgame: gh.State) -> None:
+    data = envelope(midgame)
+    hero_area = next(h["at"] for h in data["data"]["heroes"] if h["at"] != midgame.config.geo.town)
+    data["data"]["monsters"][0]["at"] = hero_area
+    data["data"]["monsters"].sort(key=lambda m: m["at"])
+    refused(data, "$.data.monsters", "")
+
+
+def test_a_state_inside_a_record_is_checked(midgame: gh.State) -> None:
+    rec = gh.record([], start=midgame)
+    data = json.loads(gh.dumps(rec))
+    assert gh.from_dict(data, "record").start == midgame
+    data["data"]["start"]["heroes"][0]["damage"] = 40
+    refused(data, "$.data.start.heroes[0].damage", "expected", kind="record")
+
+
+def test_deep_nesting_is_a_typed_error(midgame: gh.State) -> None:
+    for depth in (1_000, 100_000):
+        text = '{"game": "grimheim", "kind": "state", "format": 1, "data": ' + "[" * depth
+        with pytest.raises(StateFormatError):
+            gh.loads(text + "]" * depth + "}")
+        data = envelope(midgame)
+        nested: Any = 1
+        for _ in range(depth // 100):
+            nested = [nested]
+        data["data"]["town"] = nested
+        with pytest.raises(StateFormatError):
+            gh.from_dict(data)
+
+
+def test_views_are_checked_too(midgame: gh.State) -> None:
+    seen = gh.view(midgame, 1)
+    assert gh.loads(gh.dumps(seen), gh.View) == seen
+    data = json.loads(gh.dumps(seen))
+    data["data"]["seat"] = 5
+    refused(data, "$.data.seat", "expected", kind=gh.View)
+
+
+def test_validate_a_state_built_by_hand(midgame: gh.State) -> None:
+    gh.validate(midgame)
+    with pytest.raises(StateFormatError, match="two characters"):
+        gh.validate(_crowded(midgame))
+
+
+def _crowded(state: gh.State) -> gh.State:
+    import attrs
+
+    heroes = (state.heroes[0], attrs.evolve(state.heroes[1], at=state.heroes[0].at))
+    if state.heroes[0].at == state.config.geo.town:
+        heroes = (attrs.evolve(state.heroes[0], at=100), attrs.evolve(state.heroes[1], at=100))
+    return attrs.evolve(state, heroes=heroes)
