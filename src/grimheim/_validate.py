@@ -73,7 +73,7 @@ def validate(position: State | View) -> None:
     heroes = position.heroes
     if not isinstance(heroes, tuple) or len(heroes) != len(config.heroes):
         _fail("$.heroes", f"expected the {len(config.heroes)} heroes of the config")
-    if not is_view:
+    if isinstance(position, State):
         _no_blanks(position)
     taken: dict[int, str] = {}
     for i, hero in enumerate(heroes):
