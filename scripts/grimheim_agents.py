@@ -1,0 +1,87 @@
+"""Win rates of grimheim's agents: seeded games for 1 to 4 heroes on the short track.
+
+    python scripts/grimheim_agents.py                 # 200 games per team and agent
+    python scripts/grimheim_agents.py --games 50 --json
+
+Every seat of a game is played by the same agent (``random`` or ``defender``); game ``i`` uses
+seed ``i``. Prints, per team and agent, the win rate, the mean spot the game ended on, the mean
+town pieces left and the share of pieces lost to knock-outs and to monsters entering Grimheim.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+import grimheim as gh
+from tabletop_rules import Rng
+
+TEAMS = [
+    ("bjorn",),
+    ("bjorn", "alva"),
+    ("bjorn", "alva", "embla"),
+    ("bjorn", "alva", "embla", "boldur"),
+]
+
+
+def games(heroes: tuple[str, ...], agent: str, count: int) -> dict[str, Any]:
+    """Play ``count`` games; summarise them."""
+    config = gh.Config(heroes=heroes)
+    wins = spots = 0
+    lost: Counter[str] = Counter()
+    started = time.perf_counter()
+    for seed in range(count):
+        state = gh.new_game(config, seed=seed)
+        players = [gh.GAME.agents[agent]() for _ in heroes]
+        rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(heroes))]
+        while not gh.is_over(state):
+            seat = gh.current_player(state)
+            assert seat is not None and seat >= 0
+            view = gh.view(state, seat)
+            action, rngs[seat] = players[seat].choose(view, gh.legal_actions(view), rngs[seat])
+            step = gh.step(state, action)
+            for event in step.events:
+                if isinstance(event, gh.MonsterEntered):
+                    lost["monsters entering"] += event.pieces
+                elif isinstance(event, gh.HeroKnockedOut):
+                    lost["knock-outs"] += event.pieces
+            state = step.state
+        wins += bool(state.won)
+        spots += state.time + 1
+    total = sum(lost.values()) or 1
+    return {
+        "heroes": len(heroes),
+        "agent": agent,
+        "games": count,
+        "win_rate": wins / count,
+        "mean_end_spot": spots / count,
+        "pieces_lost": {k: round(v / total, 3) for k, v in sorted(lost.items())},
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = [games(team, agent, args.games) for team in TEAMS for agent in ("random", "defender")]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(f"{'heroes':<8}{'agent':<10}{'wins':>8}{'end spot':>10}  pieces lost to")
+    for row in rows:
+        causes = ", ".join(f"{k} {v:.0%}" for k, v in row["pieces_lost"].items())
+        print(
+            f"{row['heroes']:<8}{row['agent']:<10}{row['win_rate']:>8.1%}"
+            f"{row['mean_end_spot']:>10.1f}  {causes}  ({row['seconds']} s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
