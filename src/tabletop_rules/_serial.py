@@ -138,7 +138,7 @@ def _tuple_unstructure_hook(conv: cattrs.Converter) -> Callable[[Any], Callable[
     """Tuples become JSON lists, fixed-size ones (``tuple[int, int]``) included."""
 
     def factory(cls: Any) -> Callable[[Any], list[Any]]:
-        args = getattr(cls, "__args__", ())
+        args: tuple[Any, ...] = getattr(cls, "__args__", ())
         if len(args) == 2 and args[1] is Ellipsis:
             element = args[0]
             return lambda value: [conv.unstructure(item, element) for item in value]
