@@ -14,10 +14,13 @@ from tabletop_rules import Rng
 from ._actions import (
     Action,
     Attack,
+    CompleteQuest,
     DeclinePrevention,
     DeclineUpgrade,
+    Discard,
     EndTurn,
     Focus,
+    GiveGold,
     Mend,
     MoveTo,
     PassWindow,
@@ -29,6 +32,8 @@ from ._actions import (
     SkipMove,
     SkipSwap,
     StopTargets,
+    SwapTop,
+    TakeBonus,
     Target,
     TargetHero,
     Upgrade,
@@ -126,6 +131,12 @@ class DefenderAgent:
                 return 0
             case EndTurn():
                 return 2
+            case CompleteQuest():
+                return 70
+            case TakeBonus():
+                return 20
+            case Discard() | GiveGold() | SwapTop():
+                return -1  # a card or gold given away for nothing
         return 3
 
     def _move_score(self, w: Work, seat: int, area: int, low: bool) -> float:
@@ -143,5 +154,5 @@ class DefenderAgent:
         approach = -geo.distance[area][worst] / 2
         danger = _danger(w, area)
         health_left = hero_health(w.config, hero) - hero.damage
-        risky = 60 if danger >= health_left - 1 else 0  # a knock-out costs two town pieces
-        return 40 + frozen + attack + approach - danger - risky
+        risky = 60 if danger >= health_left else 0  # a knock-out costs two town pieces
+        return 40 + frozen + attack + approach - danger / 2 - risky

@@ -109,7 +109,13 @@ ANY_MONSTER = MonsterFilter()
 
 @attrs.frozen
 class DealDamage:
-    """Deal ``amount`` damage to one monster (not an attack action, G13)."""
+    """Deal ``amount`` damage to one monster (not an attack action, G13).
+
+    Attributes:
+        amount: the damage, or ``"x"`` for the mana paid.
+        to: which monster (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
+        only: which monsters qualify (default: any).
+    """
 
     amount: Amount
     to: MonsterTarget
@@ -118,7 +124,13 @@ class DealDamage:
 
 @attrs.frozen
 class DamageEach:
-    """Deal ``amount`` damage to each of up to ``up_to`` different monsters."""
+    """Deal ``amount`` damage to each of up to ``up_to`` different monsters.
+
+    Attributes:
+        amount: the damage dealt to each monster.
+        up_to: the most monsters, or ``"x"`` for the mana paid.
+        to: which monsters (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
+    """
 
     amount: int
     up_to: Amount
@@ -127,7 +139,12 @@ class DamageEach:
 
 @attrs.frozen
 class Kill:
-    """Kill one monster outright (its gold is earned)."""
+    """Kill one monster outright (its gold is earned).
+
+    Attributes:
+        to: which monster (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
+        only: which monsters qualify (default: any).
+    """
 
     to: MonsterTarget
     only: MonsterFilter = ANY_MONSTER
@@ -135,7 +152,13 @@ class Kill:
 
 @attrs.frozen
 class RollAgainst:
-    """Roll ``dice`` attack dice against one monster (not an attack action, G13)."""
+    """Roll ``dice`` attack dice against one monster (not an attack action, G13; its roll
+    takes ``after-roll`` uses, G19).
+
+    Attributes:
+        dice: how many attack dice.
+        to: which monster (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
+    """
 
     dice: int
     to: MonsterTarget
@@ -143,7 +166,12 @@ class RollAgainst:
 
 @attrs.frozen
 class Heal:
-    """Remove ``amount`` damage from a hero."""
+    """Remove ``amount`` damage from a hero.
+
+    Attributes:
+        amount: the damage removed.
+        to: ``self`` (the card's hero) or ``hero-in-reach`` (the hero or a hero next to them).
+    """
 
     amount: int
     to: HeroTarget = "self"
@@ -151,7 +179,12 @@ class Heal:
 
 @attrs.frozen
 class Repair:
-    """Remove damage from equipment: ``amount`` from each card, or everything from one card."""
+    """Remove damage markers from the hero's equipment in play.
+
+    Attributes:
+        amount: markers removed from each chosen card, or ``"all"``.
+        to: ``each-equipment`` (every equipment card) or ``one-equipment`` (one, chosen).
+    """
 
     amount: int | Literal["all"]
     to: Literal["each-equipment", "one-equipment"]
@@ -159,49 +192,80 @@ class Repair:
 
 @attrs.frozen
 class Move:
-    """A movement of up to ``areas`` areas, apart from the move action ("Move N")."""
+    """A movement of up to ``areas`` areas, apart from the move action ("Move N"): it never
+    triggers ``after-move-action`` uses.
+
+    Attributes:
+        areas: the most areas the hero may go.
+    """
 
     areas: int
 
 
 @attrs.frozen
 class GainGold:
-    """Gain ``amount`` gold (experience)."""
+    """Gain ``amount`` gold (experience).
+
+    Attributes:
+        amount: the gold gained.
+    """
 
     amount: int
 
 
 @attrs.frozen
 class GainMana:
-    """Add ``amount`` mana to one card of the hero's that holds mana."""
+    """Add ``amount`` mana to one card of the hero's that holds mana (no maximum, G21).
+
+    Attributes:
+        amount: the mana added.
+    """
 
     amount: int
 
 
 @attrs.frozen
 class Draw:
-    """Draw ``count`` event cards."""
+    """Draw ``count`` event cards (never beyond the hand limit of 4).
+
+    Attributes:
+        count: the cards drawn.
+    """
 
     count: int
 
 
 @attrs.frozen
 class AddTownPiece:
-    """Put ``count`` town pieces back in Grimheim."""
+    """Put ``count`` town pieces back in Grimheim (never above the set-up count, G27).
+
+    Attributes:
+        count: the pieces put back.
+    """
 
     count: int = 1
 
 
 @attrs.frozen
 class PerformAction:
-    """Perform an additional action of this kind, without an action marker (G13)."""
+    """Perform an additional action of this kind, without an action marker (G13).
+
+    Attributes:
+        action: ``move``, ``attack``, ``prepare``, ``focus``, ``mend`` or ``practice``.
+    """
 
     action: ActionKind
 
 
 @attrs.frozen
 class AddDamage:
-    """Add damage to this attack: ``amount``, plus ``per_rune`` for each rune rolled."""
+    """Add damage to this roll (an ``after-roll`` effect, G19): ``amount``, plus ``per_rune``
+    for each rune rolled.
+
+    Attributes:
+        amount: damage added.
+        per_rune: damage added per rune rolled.
+    """
 
     amount: int = 0
     per_rune: int = 0
@@ -209,33 +273,50 @@ class AddDamage:
 
 @attrs.frozen
 class AddDice:
-    """Roll ``count`` more dice for this attack."""
+    """Roll ``count`` more dice for this roll (an ``after-roll`` effect, G19).
+
+    Attributes:
+        count: the dice added.
+    """
 
     count: int
 
 
 @attrs.frozen
 class Rerolls:
-    """Roll again every die of this roll that shows a miss."""
+    """Roll again every die of this roll that shows a miss (an ``after-roll`` effect, G19).
+    It has no fields: ``{"type": "rerolls"}``."""
 
 
 @attrs.frozen
 class AddRange:
-    """Attack range ``+amount`` until the end of the turn."""
+    """Attack range ``+amount`` until the end of the turn.
+
+    Attributes:
+        amount: the range added.
+    """
 
     amount: int
 
 
 @attrs.frozen
 class Prevent:
-    """Prevent up to ``amount`` of the damage about to be dealt to the hero."""
+    """Prevent up to ``amount`` of the damage about to be dealt to the hero (a ``hit`` effect).
+
+    Attributes:
+        amount: the most damage prevented, or ``"x"`` for the mana paid.
+    """
 
     amount: Amount
 
 
 @attrs.frozen
 class Retaliate:
-    """Deal ``amount`` damage to the attacking monster."""
+    """Deal ``amount`` damage to the attacking monster (a ``hit`` effect).
+
+    Attributes:
+        amount: the damage dealt.
+    """
 
     amount: int
 
@@ -306,6 +387,11 @@ class Cost:
 FREE = Cost()
 
 
+def _at_least_once(_use: object, _attr: object, per_turn: int | None) -> None:
+    if per_turn is not None and per_turn < 1:
+        raise ValueError(f"per_turn is at least 1 (or null for no limit), got {per_turn}")
+
+
 @attrs.frozen
 class Use:
     """One thing a card lets its hero do.
@@ -321,7 +407,7 @@ class Use:
 
     effects: tuple[Effect, ...]
     when: When = "free"
-    per_turn: int | None = 1
+    per_turn: int | None = attrs.field(default=1, validator=_at_least_once)
     cost: Cost = FREE
     only_if: tuple[Condition, ...] = ()
 
@@ -439,26 +525,40 @@ class HeroDeck:
                 raise ContentError(f"card {card.id}", "only events come in several copies")
 
 
+MOST = 99
+"""The largest number a content file may hold: every count, amount and bonus is from 0 to it."""
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MOST
+
+
+def _structure_int(value: Any, _type: object) -> int:
+    if _whole(value):
+        return int(value)
+    raise ValueError(f"expected a whole number from 0 to {MOST}, got {value!r}")
+
+
 def _structure_amount(value: Any, _type: object) -> int | str:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    if value == "x":
-        return "x"
-    raise ValueError(f'expected a number or "x", got {value!r}')
+    if _whole(value) or value == "x":
+        return value  # type: ignore[no-any-return]
+    raise ValueError(f'expected a whole number from 0 to {MOST} or "x", got {value!r}')
 
 
 def _structure_all(value: Any, _type: object) -> int | str:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    if value == "all":
-        return "all"
-    raise ValueError(f'expected a number or "all", got {value!r}')
+    if _whole(value) or value == "all":
+        return value  # type: ignore[no-any-return]
+    raise ValueError(f'expected a whole number from 0 to {MOST} or "all", got {value!r}')
 
 
-def content_converter() -> cattrs.Converter:
+def content_converter(*, bound_numbers: bool = True) -> cattrs.Converter:
     """A converter (:func:`~tabletop_rules.make_converter`) that also reads the effect
-    vocabulary: effects carry a ``"type"`` tag (``"deal-damage"`` …), amounts may be ``"x"``."""
+    vocabulary: effects carry a ``"type"`` tag (``"deal-damage"`` …), amounts may be ``"x"``, and
+    (with ``bound_numbers``, as in content files) every number is a whole number from 0 to
+    :data:`MOST`."""
     conv = make_converter()
+    if bound_numbers:
+        conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(Amount, _structure_amount)
     conv.register_structure_hook(int | Literal["all"], _structure_all)
     register_tagged_union(conv, Effect, list(EFFECTS))

@@ -22,7 +22,7 @@ from tabletop_rules import (
 )
 
 from ._actions import ACTION_TYPES, Action
-from ._cards import content_converter
+from ._cards import CONTENT_CONVERTER, content_converter
 from ._content import Pack, pack_ref, standard_pack
 from ._events import EVENT_TYPES, Event
 from ._state import FRAMES, Config, Frame, State, View
@@ -59,7 +59,7 @@ def _resolve_types() -> None:
 
 def _make_codec() -> Codec:
     _resolve_types()
-    conv = content_converter()
+    conv = content_converter(bound_numbers=False)
 
     def unstructure_config(config: Config) -> dict[str, Any]:
         data = {name: conv.unstructure(getattr(config, name)) for name in _OPTIONS}
@@ -82,7 +82,7 @@ def _make_codec() -> Codec:
             ref.check_matches(pack_ref(standard_pack()))
             pack = standard_pack()
         else:
-            pack = conv.structure(pack_data, Pack)
+            pack = CONTENT_CONVERTER.structure(pack_data, Pack)
         options = {}
         for name, field_type in _OPTIONS.items():
             if name not in data:

@@ -254,7 +254,11 @@ class MonsterCard:
 
 @attrs.frozen
 class MonsterCards:
-    """The file of monster cards."""
+    """The file of monster cards (``monster_cards.json``).
+
+    Attributes:
+        cards: the 54 cards.
+    """
 
     cards: tuple[MonsterCard, ...]
 
@@ -305,7 +309,14 @@ class Dice:
 
 @attrs.frozen
 class HeroSide:
-    """One side of a hero card's numbers."""
+    """One side of a hero card's numbers (from the reference data; the pack checks that the
+    hero's card in ``cards/<hero>.json``, whose numbers the rules use, agrees).
+
+    Attributes:
+        side: 1 or 2.
+        strength: attack dice.
+        health: health.
+    """
 
     side: int
     strength: int
@@ -314,7 +325,14 @@ class HeroSide:
 
 @attrs.frozen
 class HeroFacts:
-    """A hero's numbers and starting hex, from the reference data."""
+    """A hero's numbers and starting hex, from the reference data.
+
+    Attributes:
+        id: ``bjorn``, ``alva``, ``embla`` or ``boldur``.
+        name: display name.
+        sides: side 1 and side 2.
+        start: the hero's hex in Grimheim (every hero starts in the town, one area).
+    """
 
     id: str
     name: str
@@ -324,7 +342,11 @@ class HeroFacts:
 
 @attrs.frozen
 class HeroFile:
-    """The file of heroes."""
+    """The file of heroes (``heroes.json``).
+
+    Attributes:
+        heroes: every hero's numbers.
+    """
 
     heroes: tuple[HeroFacts, ...]
 
@@ -338,13 +360,16 @@ class Pack:
     Attributes:
         name: the pack's name (``standard``).
         version: raised whenever the content changes.
-        map: the board.
-        monsters: the monster supply.
-        monster_cards: the 54 reinforcement cards.
-        time: the time tracks.
-        dice: the dice.
-        heroes: the heroes' numbers.
-        decks: each hero's cards (hero card, abilities, equipment, events) with their effects.
+        map (grimheim._content.MapData): the board.
+        monsters (grimheim._content.Monsters): the monster supply.
+        monster_cards (tuple[grimheim._content.MonsterCard, ...]): the 54 reinforcement cards.
+        time (grimheim._content.TimeTracks): the time tracks.
+        dice (grimheim._content.Dice): the dice.
+        heroes (tuple[grimheim._content.HeroFacts, ...]): the heroes' numbers.
+        decks (tuple[grimheim._cards.HeroDeck, ...]): each hero's cards (hero card, abilities,
+            equipment, events) with their effects.
+        digest: SHA-256 of the pack's canonical JSON (derived, not an argument): how saved
+            games name the standard pack.
     """
 
     name: str
@@ -462,6 +487,11 @@ def check_pack(pack: Pack) -> None:
     for hero in pack.heroes:
         if [s.side for s in hero.sides] != [1, 2] or hero.start not in town:
             _fail(f"heroes[{hero.id}]", "needs sides 1 and 2 and a start in Grimheim")
+        deck = next(d for d in pack.decks if d.hero == hero.id)
+        hero_card = next(c for c in deck.cards if c.kind == "hero")
+        printed = [(s.strength, s.health) for s in hero.sides]
+        if printed != [(s.strength, s.health) for s in hero_card.sides]:
+            _fail(f"heroes[{hero.id}]", f"strength and health differ from {hero_card.id}")
 
 
 _STEPS = {1: (1, -1), 3: (1, 0), 5: (0, 1), 7: (-1, 1), 9: (-1, 0), 11: (0, -1)}

@@ -223,9 +223,10 @@ def damaged_equipment(w: Work, seat: Seat) -> tuple[str, ...]:
     )
 
 
-def _useful(w: Work, seat: Seat, effect: Effect, x: int) -> bool | None:
+def _useful(w: Work, seat: Seat, effect: Effect, x: int, from_hand: bool) -> bool | None:
     """Whether an effect would do something now: ``True``, ``False``, or ``None`` when it needs a
-    target and has none (the use is then not available at all)."""
+    target and has none (the use is then not available at all). An event played ``from_hand``
+    leaves the hand before its effects."""
     hero = w.heroes[seat]
     match effect:
         case DealDamage(_, to, only):
@@ -243,7 +244,7 @@ def _useful(w: Work, seat: Seat, effect: Effect, x: int) -> bool | None:
         case GainMana():
             return bool(mana_cards(w, seat))
         case Draw():
-            return len(hero.hand) < HAND_LIMIT + 1 and bool(hero.events or hero.discard)
+            return len(hero.hand) - from_hand < HAND_LIMIT and bool(hero.events or hero.discard)
         case AddTownPiece():
             return w.town < _start_town(w)
         case PerformAction(action):
@@ -292,8 +293,12 @@ def _payable(w: Work, seat: Seat, card_id: str, use: CardUse, x: int, from_hand:
     return True
 
 
-def _limit_ok(w: Work, seat: Seat, card_id: str, use: CardUse, used: tuple[str, ...]) -> bool:
-    if card_id in used:
+def _limit_ok(
+    w: Work, seat: Seat, card_id: str, use: CardUse, used: tuple[str, ...], from_hand: bool
+) -> bool:
+    """Once a roll, damage or window for a card in play; ``per_turn`` on its hero's own turn. An
+    event in hand is a card of its own, so a second copy is never stopped by the first (G29)."""
+    if card_id in used and not from_hand:
         return False
     if use.per_turn is None:
         return True
@@ -312,7 +317,7 @@ def available_uses(
     found: list[Action] = []
     held = tuple(c for c in w.heroes[seat].hand if c) if hand is None else hand
     for card_id, index, use, from_hand in _uses_of(w, seat, when, held):
-        if not _limit_ok(w, seat, card_id, use, used):
+        if not _limit_ok(w, seat, card_id, use, used, from_hand):
             continue
         if not _conditions_ok(w, seat, use.only_if):
             continue
@@ -326,11 +331,36 @@ def available_uses(
         for x in xs:
             if not _payable(w, seat, card_id, use, x, from_hand):
                 continue
-            verdicts = [_useful(w, seat, e, x) for e in use.effects]
+            verdicts = [_useful(w, seat, e, x, from_hand) for e in use.effects]
             if None in verdicts or not any(verdicts):
                 continue
             found.append(Use(card_id, index, x))
     return found
+
+
+def use_refusal(w: Work, seat: Seat, card_id: str, when: str, used: tuple[str, ...] = ()) -> str:
+    """Why hero ``seat`` may not use ``card_id`` at the moment ``when``, naming the rule: the
+    first of the checks of :func:`available_uses` that every use of the card fails."""
+    hand = tuple(c for c in w.heroes[seat].hand if c)
+    if card_in_play(w, seat, card_id) is None and card_id not in hand:
+        return f"{card_id} is not a card this hero has in play or in hand"
+    uses = [
+        (use, from_hand) for c, _, use, from_hand in _uses_of(w, seat, when, hand) if c == card_id
+    ]
+    if not uses:
+        return f"{card_id} has no use at this moment ({when})"
+    in_limit = [(u, h) for u, h in uses if _limit_ok(w, seat, card_id, u, used, h)]
+    if not in_limit:
+        if card_id in used:
+            return f"a card in play is used once a roll, damage or window: {card_id} was used"
+        return f"a card may be used once a turn: {card_id} was used already"
+    uses = in_limit
+    uses = [(u, h) for u, h in uses if _conditions_ok(w, seat, u.only_if)]
+    if not uses:
+        return f"{card_id} cannot be used where the hero stands"
+    if not any(_payable(w, seat, card_id, u, u.cost.mana, h) for u, h in uses):
+        return f"the cost of {card_id} cannot be paid (mana, durability left or gold)"
+    return f"{card_id} would do nothing now: it has no target"
 
 
 def might_use(w: Work, seat: Seat, when: str, used: tuple[str, ...] = ()) -> bool:
@@ -559,11 +589,11 @@ def _apply(w: Work, frame: Resolving, effect: Effect, action: Action | None) -> 
         case PerformAction(kind):
             w.frames.append(Granted(seat, kind))
         case AddDamage(amount, per_rune):
-            _change_attack(w, bonus=amount, per_rune=per_rune, card=frame.card)
+            _change_attack(w, bonus=amount, per_rune=per_rune)
         case AddDice(count):
-            _change_attack(w, dice=count, card=frame.card)
+            _change_attack(w, dice=count)
         case Rerolls():
-            _change_attack(w, reroll=True, card=frame.card)
+            _change_attack(w, reroll=True)
         case AddRange(amount):
             turn = w.turn
             if turn is not None and turn.hero == seat:
@@ -585,7 +615,7 @@ def _ignores(w: Work, seat: Seat) -> bool:
 
 
 def _change_attack(
-    w: Work, *, bonus: int = 0, per_rune: int = 0, dice: int = 0, reroll: bool = False, card: str
+    w: Work, *, bonus: int = 0, per_rune: int = 0, dice: int = 0, reroll: bool = False
 ) -> None:
     attack = context_attack(w)
     if attack is None:
@@ -602,7 +632,6 @@ def _change_attack(
         per_rune=attack.per_rune + per_rune,
         dice=attack.dice + more,
         rolled=rolled,
-        played=(*attack.played, card),
     )
 
 

@@ -60,7 +60,8 @@ class MonsterMoved(PublicEvent):
         kind: the monster.
         source: where it was.
         to: where it is.
-        why: ``move``, ``charge``, ``swap``, ``maneuver`` or ``ambush``.
+        why: ``move``, ``charge``, ``swap`` (a legend's, G9) or ``maneuver`` (the monster die,
+            G14).
     """
 
     kind: str
@@ -228,6 +229,7 @@ class EventDrawn(PrivateEvent):
 
     Attributes:
         card: the card.
+        seen_by: the drawing hero's seat.
     """
 
     card: str

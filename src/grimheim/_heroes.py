@@ -164,8 +164,8 @@ def main_actions(w: Work, seat: Seat) -> list[Action]:
     if bonus is not None:
         if bonus[0] == "mana":
             found += [TakeBonus(card) for card in mana_cards(w, seat)]
-        else:
-            found.append(TakeBonus())
+        elif bonus[0] != "damage" or hero.damage or any(c.damage for c in hero.cards):
+            found.append(TakeBonus())  # damage markers are offered only with damage to remove
     found.append(EndTurn())
     return found
 

@@ -29,6 +29,10 @@ class Hex:
 
     >>> Hex(5, 7)
     Hex(x=5, y=7)
+
+    Attributes:
+        x: the column (grows to the east).
+        y: the row (grows to the south).
     """
 
     x: int

@@ -156,7 +156,7 @@ def _step(w: Work, area: int, why: str) -> int:
         pieces = 3 if legend else 1
         w.events.append(MonsterEntered(monster.kind, geo.hexes[area], pieces))
         if legend:
-            _release_legend_card(w, monster.kind)
+            _legend_leaves(w, monster)
         lose_pieces(w, pieces)
         return -1
     blocker = w.monsters.get(ahead)
@@ -199,7 +199,7 @@ def _move_one(w: Work, area: int, charge: str) -> None:
     charging = charge == "all" or (charge == "rank1" and kind.rank == 1)
     if charging:
         _step(w, area, "charge")
-    elif not _reaches_a_hero(w, area):
+    elif not _reaches_a_hero(w, area) and not _special(w, area):
         # G10: the charge to reach an attack: only into a free area, never into Grimheim
         ahead = w.geo.next_step[area]
         if (
@@ -236,7 +236,8 @@ def attackers(w: Work) -> tuple[int, ...]:
 
 
 def _special(w: Work, area: int) -> bool:
-    """Seer of Odin II attacks every hero outside Grimheim, in range or not."""
+    """Seer of Odin II attacks every hero outside Grimheim, in range or not (so it never charges
+    to reach an attack, G10)."""
     m = w.monsters[area]
     return m.kind == "seer" and m.side == 2 and any(h.at != w.geo.town for h in w.heroes)
 
@@ -317,14 +318,16 @@ def kill_monster(w: Work, area: int, seat: Seat) -> None:
         w.set_hero(seat, gold=hero.gold + gold)
     w.events.append(MonsterKilled(monster.kind, w.geo.hexes[area], seat, gold))
     if kind.legend:
-        _release_legend_card(w, monster.kind)
+        _legend_leaves(w, monster)
 
 
-def _release_legend_card(w: Work, legend: str) -> None:
-    """A legend's card, held while it was on the board, goes to the bottom of its deck."""
+def _legend_leaves(w: Work, legend: Monster) -> None:
+    """A legend left the board: the card held while it was there goes to the bottom of its deck;
+    with the Queen of the Dead II goes the +1 health of the other Dead, so those it kept alive
+    die (killed by no hero: no gold)."""
     for card_id in list(w.held):
         card = next(c for c in w.config.pack.monster_cards if c.id == card_id)
-        if card.legend == legend:
+        if card.legend == legend.kind:
             w.held.remove(card_id)
             if card.deck == "yellow":
                 w.yellow.append(card_id)
@@ -332,6 +335,10 @@ def _release_legend_card(w: Work, legend: str) -> None:
             else:
                 w.red.append(card_id)
                 w.red_known += 1
+    if legend.kind == "queen" and legend.side == 2:
+        for area, monster in sorted(w.monsters.items()):
+            if monster.damage >= w.health(monster):
+                kill_monster(w, area, -1)
 
 
 # -- the monster die (G14) -------------------------------------------------------------------------
@@ -371,6 +378,7 @@ def maneuver(w: Work, clockwise: bool) -> None:
 
         going = {src: plan[src] for src in plan if can_go(src)}
         leaving = {src: w.monsters.pop(src) for src in going}
+        gone: list[Monster] = []
         for src, dst in going.items():
             monster = leaving[src]
             if dst == geo.town:
@@ -378,12 +386,14 @@ def maneuver(w: Work, clockwise: bool) -> None:
                 pieces = 3 if legend else 1
                 w.events.append(MonsterEntered(monster.kind, geo.hexes[src], pieces))
                 if legend:
-                    _release_legend_card(w, monster.kind)
+                    gone.append(monster)
                 lose_pieces(w, pieces)
                 continue
             w.monsters[dst] = Monster(dst, monster.kind, monster.damage, monster.side)
             moved.add(dst)
             w.events.append(MonsterMoved(monster.kind, geo.hexes[src], geo.hexes[dst], "maneuver"))
+        for monster in gone:
+            _legend_leaves(w, monster)
 
 
 def push_heroes(w: Work) -> None:

@@ -11,7 +11,18 @@ import attrs
 import tabletop_rules
 from tabletop_rules import CHANCE, Decision, IllegalActionError, Rng, Seat, Step
 
-from ._actions import ACTION_TYPES, Action
+from ._actions import (
+    ACTION_TYPES,
+    Action,
+    Attack,
+    Focus,
+    Mend,
+    MoveTo,
+    Practice,
+    Prepare,
+    Use,
+)
+from ._effects import use_refusal
 from ._events import Event
 from ._flow import act, advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
@@ -21,11 +32,15 @@ from ._state import (
     Drawing,
     Frame,
     Hero,
+    HeroAttack,
+    MonsterAttack,
+    Moving,
     Reinforcing,
     Revealing,
     State,
     Turn,
     View,
+    Window,
 )
 from ._work import Work
 
@@ -178,7 +193,8 @@ def current_player(position: State | View) -> Seat | None:
 
 
 def legal_actions(position: State | View) -> tuple[Action, ...]:
-    """The answers to the current decision, in the order of the rules (see the rules page)."""
+    """The answers to the current decision, in the documented order of each kind of decision
+    (:ref:`grimheim-decisions`); empty exactly when the game is over."""
     found = tuple(legal(Work.of(position)))
     if isinstance(position, State):
         object.__setattr__(position, "legal", frozenset(found))
@@ -212,45 +228,54 @@ def is_legal(position: State | View, action: Action) -> str | None:
     return _reason(w, action, found)
 
 
-def _reason(w: Work, action: Action, found: list[Action]) -> str:
-    from ._state import EndOfTurn, HeroAttack, MonsterAttack, MonsterTurn, Moving, Window
+_HERO_ACTIONS = {
+    MoveTo: "move",
+    Attack: "attack",
+    Prepare: "prepare",
+    Focus: "focus",
+    Mend: "mend",
+    Practice: "practice",
+}
 
+
+_MOVE_RULE = (
+    "Move: up to 3 areas (more with cards), never into an occupied area, a lake or a mountain "
+    "(but Naglfar and the Troll Caves); entering Grimheim ends the move"
+)
+_ATTACK_RULE = (
+    "Attack: a monster within attack range, counted in steps that never pass through Grimheim, "
+    "so a hero in Grimheim reaches none (G11)"
+)
+
+
+def _reason(w: Work, action: Action, found: list[Action]) -> str:
     seat = current(w)
     frame = w.top
     if seat == CHANCE:
         return "chance decides now (a roll or a draw)"
+    kind = _HERO_ACTIONS.get(type(action))
+    on_turn = frame is None and w.turn is not None
+    if on_turn and kind is not None:
+        assert w.turn is not None
+        if kind in w.turn.actions:
+            return f"two different actions a turn: {kind} is done already"
+        if len(w.turn.actions) >= 2:
+            return "two actions a turn: both markers are used"
+    if kind == "move" and (on_turn or isinstance(frame, Moving)):
+        return _MOVE_RULE
+    if kind == "attack" and on_turn:
+        return _ATTACK_RULE
+    if isinstance(action, Use) and seat is not None:
+        match frame:
+            case None:
+                return use_refusal(w, seat, action.card, "free")
+            case HeroAttack(played=played):
+                return use_refusal(w, seat, action.card, "after-roll", played)
+            case MonsterAttack(used=used) | Window(used=used):
+                when = frame.when if isinstance(frame, Window) else "hit"
+                return use_refusal(w, seat, action.card, when, used)
     if type(action) not in {type(a) for a in found}:
-        asked = _kind(w)[0]
-        return f"not an answer to the current decision ({asked})"
-    name = type(action).__name__
-    if frame is None:
-        turn = w.turn
-        rules = {
-            "MoveTo": "Move: up to 3 areas (more with cards), never into an occupied area, a lake "
-            "or a mountain (but Naglfar and the Troll Caves), entering Grimheim ends the move",
-            "Attack": "Attack: a monster within attack range, counted around Grimheim (G11)",
-            "Use": "a card may be used once a turn, when its cost can be paid and it has a target",
-        }
-        if turn is not None and name in (
-            "MoveTo",
-            "Attack",
-            "Prepare",
-            "Focus",
-            "Mend",
-            "Practice",
-        ):
-            kind = name.lower().replace("moveto", "move")
-            if kind in turn.actions:
-                return f"two different actions a turn: {kind} is done already"
-            if len(turn.actions) >= 2:
-                return "two actions a turn: both markers are used"
-        return rules.get(name, f"{name} is not possible now")
-    if isinstance(frame, Moving):
-        return "that area cannot be reached (occupied, a lake or a mountain, or too far)"
-    if isinstance(frame, (HeroAttack, Window, MonsterAttack)):
-        return "that card cannot be used now (timing, cost, once a turn or per damage)"
-    if isinstance(frame, (EndOfTurn, MonsterTurn)):
-        return f"not one of the choices: {', '.join(_notations(found))}"
+        return f"not an answer to the current decision ({_kind(w)[0]})"
     return f"not one of the choices: {', '.join(_notations(found))}"
 
 
@@ -394,7 +419,7 @@ def view(state: State, seat: Seat) -> View:
         )
         for s, h in enumerate(state.heroes)
     )
-    return View(
+    seen = View(
         seat=seat,
         config=state.config,
         town=state.town,
@@ -410,8 +435,9 @@ def view(state: State, seat: Seat) -> View:
         turn=state.turn,
         frames=state.frames,
         won=state.won,
-        occupant=state.occupant,
     )
+    object.__setattr__(seen, "occupant", state.occupant)  # the same pieces, the same table
+    return seen
 
 
 def _fill(

@@ -62,8 +62,9 @@ class Config:
         hard_upgrades: start one step up the upgrade cost track (G6).
         players_decide: the players choose which hero a monster attacks and the order of the
             monsters' attacks (G5); ``False`` lets the engine take the documented defaults.
-        chance: ``"sampled"`` (default) or ``"explicit"``: every die rolled and card drawn is a
-            decision of the chance seat (:data:`tabletop_rules.CHANCE`).
+        chance (Literal['sampled', 'explicit']): ``"sampled"`` (default) or ``"explicit"``:
+            every die rolled and card drawn is a decision of the chance seat
+            (:data:`tabletop_rules.CHANCE`).
         pack: the content (default: the standard pack).
     """
 
@@ -134,7 +135,8 @@ class Hero:
 
     Attributes:
         id: the hero (``bjorn`` …).
-        at: their area (Grimheim is :attr:`Geometry.town`).
+        at: their area index (Grimheim is the last index, one more than the map's areas;
+            :func:`~grimheim.scenario.hero_info` gives the :class:`~grimheim.Hex`).
         damage: damage on the hero.
         gold: gold, which is experience.
         upgrades: steps taken on the upgrade cost track.
@@ -171,7 +173,8 @@ class Turn:
 
     Attributes:
         hero: the seat whose turn it is.
-        actions: the actions whose markers are used (at most 2, all different), in order.
+        actions (tuple[grimheim._cards.ActionKind, ...]): the actions whose markers are used (at
+            most 2, all different), in order.
         used: cards used this turn, one id per use (for "once a turn").
         range_bonus: attack range added until the end of the turn.
     """
@@ -444,7 +447,8 @@ class State:
         held: legend cards kept out of their deck while their legend lives.
         bonus: set-up bonus markers not yet taken: ``(kind, area, amount)``.
         turn: the hero turn in progress, or ``None`` during the monster turn.
-        frames: pending steps and decisions, innermost last.
+        frames (tuple[grimheim._state.Frame, ...]): pending steps and decisions, innermost
+            last.
         won: ``True`` once the last spot's monster turn ended with the town standing, ``False``
             once the town fell, ``None`` while the game runs.
     """
@@ -464,10 +468,10 @@ class State:
     turn: Turn | None = None
     frames: tuple[Frame, ...] = ()
     won: bool | None = None
-    occupant: dict[int, int] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
-    """Area → monster index (an invisible cache)."""
-    legal: frozenset[Any] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
-    """The legal actions, once listed (an invisible cache)."""
+    occupant: dict[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Area → monster index (an invisible cache, never copied by ``attrs.evolve``)."""
+    legal: frozenset[Any] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The legal actions, once listed (an invisible cache, never copied by ``attrs.evolve``)."""
 
 
 @attrs.frozen
@@ -490,7 +494,7 @@ class View:
         held: legend cards kept out.
         bonus: bonus markers not yet taken.
         turn: the hero turn in progress.
-        frames: the pending steps and decisions.
+        frames (tuple[grimheim._state.Frame, ...]): the pending steps and decisions.
         won: the result, once over.
     """
 
@@ -509,5 +513,5 @@ class View:
     turn: Turn | None = None
     frames: tuple[Frame, ...] = ()
     won: bool | None = None
-    occupant: dict[int, int] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
-    """Area → monster index (an invisible cache)."""
+    occupant: dict[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Area → monster index (an invisible cache, never copied by ``attrs.evolve``)."""

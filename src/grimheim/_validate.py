@@ -179,6 +179,7 @@ def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
     legends: set[str] = set()
     count: Counter[str] = Counter()
     previous = -1
+    queen_ii = any(m.kind == "queen" and m.side == 2 for m in position.monsters)
     for i, monster in enumerate(position.monsters):
         path = f"$.monsters[{i}]"
         if not isinstance(monster, Monster):
@@ -187,8 +188,10 @@ def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
         if at <= previous:
             _fail(path, "monsters are kept in area order, one per area")
         previous = at
-        if at in taken or not geo.monster_can_enter[at]:
-            _fail(f"{path}.at", "a monster cannot stand there")
+        if at in taken:
+            _fail(f"{path}.at", f"{taken[at]} stands there: one character per area")
+        if not geo.monster_can_enter[at]:
+            _fail(f"{path}.at", f"a monster cannot stand on {geo.terrain[at]}")
         seen.add(at)
         legend = monster.kind in {leg.id for leg in config.pack.monsters.legends}
         if legend:
@@ -202,8 +205,9 @@ def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
             count[monster.kind] += 1
         else:
             _fail(f"{path}.kind", f"unknown monster {monster.kind!r}")
-        health = info(config, monster).health + 1  # Queen II's bonus is checked loosely
-        _int(monster.damage, f"{path}.damage", 0, health - 1)
+        printed = info(config, monster)
+        bonus = printed.faction == "dead" and monster.kind != "queen" and queen_ii
+        _int(monster.damage, f"{path}.damage", 0, printed.health + bonus - 1)
     for kind in config.pack.monsters.kinds:
         if count[kind.id] > kind.count:
             _fail("$.monsters", f"more {kind.id}s than the supply holds")

@@ -75,9 +75,11 @@ class HeroInfo:
     gold: int
 
 
-def _checked(state: State) -> State:
-    validate(state)
-    return state
+def _edited(state: State, **changes: Any) -> State:
+    """``state`` with ``changes`` (its caches are never copied), checked against the rules."""
+    edited = attrs.evolve(state, **changes)
+    validate(edited)
+    return edited
 
 
 def _seat(state: State, hero: str) -> int:
@@ -103,7 +105,7 @@ def place_monster(state: State, kind: str, at: Hex, damage: int = 0, side: int =
     if any(m.at == area for m in state.monsters):
         raise ValueError(f"{at} holds a monster already")
     monsters = tuple(sorted((*state.monsters, monster)))
-    changes: dict[str, Any] = {"monsters": monsters, "occupant": None}
+    changes: dict[str, Any] = {"monsters": monsters}
     if legend:
         colour = "yellow" if side == 1 else "red"
         card = next(
@@ -116,7 +118,7 @@ def place_monster(state: State, kind: str, at: Hex, damage: int = 0, side: int =
             changes[f"{colour}_known"] = known - 1
         changes[colour] = deck[:index] + deck[index + 1 :]
         changes["held"] = (*state.held, card)
-    return _checked(attrs.evolve(state, **changes))
+    return _edited(state, **changes)
 
 
 def remove_monster(state: State, at: Hex) -> State:
@@ -131,7 +133,6 @@ def remove_monster(state: State, at: Hex) -> State:
         raise ValueError(f"no monster in {at}")
     changes: dict[str, Any] = {
         "monsters": tuple(m for m in state.monsters if m.at != area),
-        "occupant": None,
     }
     if monster.kind in LEGENDS:
         card = next(
@@ -143,7 +144,7 @@ def remove_monster(state: State, at: Hex) -> State:
         changes["held"] = tuple(c for c in state.held if c != card.id)
         changes[colour] = (*getattr(state, colour), card.id)
         changes[f"{colour}_known"] = getattr(state, f"{colour}_known") + 1
-    return _checked(attrs.evolve(state, **changes))
+    return _edited(state, **changes)
 
 
 def put_hero(state: State, hero: str, at: Hex) -> State:
@@ -151,7 +152,7 @@ def put_hero(state: State, hero: str, at: Hex) -> State:
     seat = _seat(state, hero)
     heroes = list(state.heroes)
     heroes[seat] = attrs.evolve(heroes[seat], at=state.config.geo.area(at))
-    return _checked(attrs.evolve(state, heroes=tuple(heroes)))
+    return _edited(state, heroes=tuple(heroes))
 
 
 def set_hero(
@@ -166,17 +167,17 @@ def set_hero(
         damage=old.damage if damage is None else damage,
         gold=old.gold if gold is None else gold,
     )
-    return _checked(attrs.evolve(state, heroes=tuple(heroes)))
+    return _edited(state, heroes=tuple(heroes))
 
 
 def set_town(state: State, pieces: int) -> State:
     """Set the town pieces left (at least 1: at 0 the game is lost)."""
-    return _checked(attrs.evolve(state, town=pieces))
+    return _edited(state, town=pieces)
 
 
 def set_time(state: State, spot: int) -> State:
     """Put the rune stone on ``spot`` (counted from 1, as on the time track)."""
-    return _checked(attrs.evolve(state, time=spot - 1))
+    return _edited(state, time=spot - 1)
 
 
 def monster_at(state: State, at: Hex) -> MonsterInfo | None:

@@ -266,7 +266,8 @@ def _locate_error(exc: BaseException, path: str = "$") -> tuple[str, str]:
     Follows a cattrs validation error down to its first leaf, adding ``.field`` and ``[index]`` to
     ``path``. A leaf :class:`~tabletop_rules.StateFormatError` or
     :class:`~tabletop_rules.ContentError` whose own path starts with ``$`` (a check of a nested
-    value) continues the path; our hooks' own ``ValueError``/``TypeError`` messages are kept as
+    value) continues the path; any other path of theirs (``card bjorn-quiver``) leads the detail;
+    our hooks' own ``ValueError``/``TypeError`` messages are kept as
     they are.
     """
     while isinstance(exc, cattrs.ClassValidationError | cattrs.IterableValidationError):
@@ -284,7 +285,7 @@ def _locate_error(exc: BaseException, path: str = "$") -> tuple[str, str]:
     if isinstance(exc, StateFormatError | ContentError):
         if exc.path.startswith("$"):
             return path + exc.path[1:], exc.detail
-        return path, exc.detail
+        return path, f"{exc.path}: {exc.detail}"
     if isinstance(exc, ForbiddenExtraKeysError):
         return f"{path}.{sorted(exc.extra_fields)[0]}", "unknown key"
     if type(exc) is KeyError:

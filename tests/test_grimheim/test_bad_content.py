@@ -1,0 +1,158 @@
+"""Wrong content files: each is refused with a :class:`tabletop_rules.ContentError` that names the
+file, the place in it and what is wrong, and nothing half-read is kept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+import attrs
+import pytest
+
+import grimheim as gh
+from tabletop_rules import ContentError
+
+
+def bjorn() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files("grimheim").joinpath("content/cards/bjorn.json").read_text()
+    )
+    return data
+
+
+def card_of(data: dict[str, Any], card_id: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(c for c in data["cards"] if c["id"] == card_id)
+    return found
+
+
+def refused(data: dict[str, Any] | str, *words: str) -> str:
+    """``data`` (a card file) is refused by ``read_deck``; the message holds each of ``words``."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(ContentError) as info:
+        gh.read_deck(text, "bjorn.json")
+    message = str(info.value)
+    assert message.startswith("bjorn.json: $"), message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    return message
+
+
+def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    data = bjorn()
+    change(data)
+    return data
+
+
+def test_the_standard_card_file_reads() -> None:
+    deck = gh.read_deck(json.dumps(bjorn()), "bjorn.json")
+    assert deck == next(d for d in gh.standard_pack().decks if d.hero == "bjorn")
+
+
+def test_text_that_is_not_json() -> None:
+    refused('{"hero": "bjorn", "cards": [', "not valid JSON")
+
+
+def test_a_truncated_file() -> None:
+    refused(json.dumps(bjorn())[:500], "not valid JSON")
+
+
+def test_an_unknown_effect_type() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["effects"][0]["type"] = "teleport"
+
+    refused(edit(change), "$.cards[", "teleport")
+
+
+def test_a_negative_amount() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["effects"][0]["amount"] = -3
+
+    message = refused(edit(change), "amount", "whole number from 0 to 99")
+    assert "-3" in message
+
+
+def test_a_number_too_large_to_be_a_card() -> None:
+    # an effect of a billion dice would make a roll's outcomes endless
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["effects"][0]["amount"] = 10**9
+
+    refused(edit(change), "amount", "whole number from 0 to 99")
+
+
+def test_a_true_that_is_not_a_number() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-sewing")["count"] = True
+
+    refused(edit(change), "count")
+
+
+def test_a_use_allowed_zero_times_a_turn() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["per_turn"] = 0
+
+    refused(edit(change), "per_turn is at least 1")
+
+
+def test_copies_of_a_card_that_is_not_an_event_name_the_card() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card = next(c for c in d["cards"] if c["kind"] == "equipment")
+        card["count"] = 2
+
+    refused(edit(change), "card bjorn-", "only events come in several copies")
+
+
+def test_a_missing_field() -> None:
+    refused(edit(lambda d: card_of(d, "bjorn-sewing").pop("kind")), "kind", "required key missing")
+
+
+def test_an_unknown_field() -> None:
+    refused(
+        edit(lambda d: card_of(d, "bjorn-sewing").update(colour="red")), "colour", "unknown key"
+    )
+
+
+def test_two_hero_cards() -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["cards"].append({**card_of(d, "bjorn-hero"), "id": "bjorn-hero-2"})
+
+    refused(edit(change), "one hero card")
+
+
+def test_an_ability_with_one_side() -> None:
+    def change(d: dict[str, Any]) -> None:
+        ability = next(c for c in d["cards"] if c["kind"] == "ability")
+        ability["sides"] = ability["sides"][:1]
+
+    refused(edit(change), "2 side(s), not 1")
+
+
+def test_a_pack_whose_hero_card_disagrees_with_the_hero_facts() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-hero")["sides"][0]["health"] = 12
+
+    deck = gh.read_deck(json.dumps(edit(change)))
+    pack = gh.standard_pack()
+    with pytest.raises(ContentError, match=r"heroes\[bjorn\].*strength and health"):
+        attrs.evolve(pack, decks=tuple(deck if d.hero == "bjorn" else d for d in pack.decks))
+
+
+def test_a_pack_missing_a_heros_deck() -> None:
+    pack = gh.standard_pack()
+    with pytest.raises(ContentError, match="every hero needs one deck"):
+        attrs.evolve(pack, decks=pack.decks[1:])
+
+
+def test_a_pack_whose_monster_card_names_an_unknown_location() -> None:
+    pack = gh.standard_pack()
+    wrong = attrs.evolve(pack.monster_cards[0], location="atlantis")
+    with pytest.raises(ContentError, match="unknown location 'atlantis'"):
+        attrs.evolve(pack, monster_cards=(wrong, *pack.monster_cards[1:]))
+
+
+def test_a_refused_file_leaves_the_standard_pack_as_it_was() -> None:
+    before = gh.standard_pack().digest
+    with pytest.raises(ContentError):
+        gh.read_deck("[]", "bjorn.json")
+    assert gh.standard_pack().digest == before
