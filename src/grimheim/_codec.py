@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar, overload
 
-import attrs
-
 from tabletop_rules import (
     Codec,
     PackRef,
@@ -46,19 +44,7 @@ _OPTIONS: dict[str, Any] = {
 }
 
 
-def _resolve_types() -> None:
-    """Resolve the (postponed) annotations of every attrs class of the package now, while their
-    modules are still their ``__module__`` (the public face renames them)."""
-    from . import _actions, _cards, _content, _events, _state
-
-    for module in (_actions, _cards, _content, _events, _state):
-        for value in vars(module).values():
-            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
-                attrs.resolve_types(value)
-
-
 def _make_codec() -> Codec:
-    _resolve_types()
     conv = content_converter(bound_numbers=False)
 
     def unstructure_config(config: Config) -> dict[str, Any]:
