@@ -1,0 +1,218 @@
+"""Sphinx extension: the grimheim rules page's tables, built from the standard pack at build time.
+
+``.. grimheim-table:: NAME`` writes one table (``heroes``, ``cards``, ``monsters``, ``legends``,
+``time``, ``monster-cards``) from :func:`grimheim.standard_pack`, so the page can never disagree
+with the content files. Loaded by ``conf.py`` as ``docs._grimheim_tables``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from docutils.nodes import Node
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+import grimheim
+from grimheim._cards import Card, Side
+
+
+def _table(
+    headers: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int], title: str = ""
+) -> list[str]:
+    """A ``list-table`` directive as reStructuredText lines."""
+    lines = [
+        f".. list-table:: {title}".rstrip(),
+        "   :header-rows: 1",
+        f"   :widths: {' '.join(map(str, widths))}",
+        "",
+    ]
+    for row in (headers, *rows):
+        for i, cell in enumerate(row):
+            text = cell.replace("\n", " ") if cell else ""
+            lines.append(f"   {'*' if i == 0 else ' '} - {text}".rstrip())
+    lines.append("")
+    return lines
+
+
+def _numbers(side: Side, hero: bool) -> str:
+    """The side's numbers: a hero card's as printed, another card's as bonuses (``+1``)."""
+    parts = [
+        f"{label} {value}" if hero or label == "mana/turn" else f"{label} {value:+d}"
+        for label, value in (
+            ("dice", side.strength),
+            ("range", side.range),
+            ("health", side.health),
+            ("move", side.move),
+            ("armor", side.armor),
+            ("mana/turn", side.mana_gen),
+        )
+        if value
+    ]
+    if side.ignore_armor:
+        parts.append("ignores armor")
+    return ", ".join(parts)
+
+
+def _side(side: Side, hero: bool = False) -> str:
+    numbers = _numbers(side, hero)
+    return side.text + (f" *({numbers})*" if numbers else "")
+
+
+def _kind(card: Card) -> str:
+    kind = card.kind
+    if card.starting:
+        kind += " (starting)"
+    if card.kind == "event":
+        kind += f" ×{card.count}"
+    if card.main_weapon:
+        kind += ", main weapon"
+    if card.durability:
+        kind += f", durability {card.durability}"
+    return kind
+
+
+def _cards(pack: grimheim.Pack) -> list[str]:
+    lines: list[str] = []
+    for deck in pack.decks:
+        facts = next(h for h in pack.heroes if h.id == deck.hero)
+        rows = []
+        for card in deck.cards:
+            hero = card.kind == "hero"
+            second = _side(card.sides[1], hero) if len(card.sides) > 1 else ""
+            if card.quest is not None:
+                second = f"**Quest:** {card.quest.text}"
+            first = _side(card.sides[0], hero)
+            rows.append((f"{card.name} (``{card.id}``)", _kind(card), first, second))
+        headers = ("Card", "Kind", "Side I", "Side II / quest")
+        lines += _table(headers, rows, (22, 16, 31, 31), f"{facts.name}'s cards")
+    return lines
+
+
+def _heroes(pack: grimheim.Pack) -> list[str]:
+    rows = []
+    for deck in pack.decks:
+        facts = next(h for h in pack.heroes if h.id == deck.hero)
+        hero = next(c for c in deck.cards if c.kind == "hero")
+        starting = [c.name for c in deck.cards if c.starting]
+        one, two = hero.sides
+        rows.append(
+            (
+                f"{facts.name} (``{deck.hero}``)",
+                f"{one.strength}/{one.health} → {two.strength}/{two.health}",
+                ", ".join(starting),
+                str(sum(1 for c in deck.cards if c.kind == "ability" and not c.starting)),
+                str(sum(1 for c in deck.cards if c.kind == "equipment" and not c.starting)),
+                str(sum(c.count for c in deck.cards if c.kind == "event")),
+            )
+        )
+    headers = ("Hero", "Strength/health", "Starting cards", "Abilities", "Equipment", "Events")
+    return _table(headers, rows, (18, 16, 30, 12, 12, 12))
+
+
+def _monsters(pack: grimheim.Pack) -> list[str]:
+    factions = {f.id: f.name for f in pack.monsters.factions}
+    rows = [
+        (
+            f"{k.name} (``{k.id}``)",
+            factions[k.faction],
+            str(k.rank),
+            f"{k.strength}/{k.health}",
+            str(k.move),
+            str(k.range),
+            str(k.armor),
+            str(k.xp),
+            str(k.count),
+        )
+        for k in pack.monsters.kinds
+    ]
+    headers = (
+        "Monster",
+        "Faction",
+        "Rank",
+        "Strength/health",
+        "Move",
+        "Range",
+        "Armor",
+        "Gold",
+        "Supply",
+    )
+    return _table(headers, rows, (20, 14, 8, 12, 8, 8, 8, 8, 8))
+
+
+def _legends(pack: grimheim.Pack) -> list[str]:
+    factions = {f.id: f.name for f in pack.monsters.factions}
+    rows = []
+    for leg in pack.monsters.legends:
+        one, two = leg.sides
+        rows.append(
+            (
+                f"{leg.name} (``{leg.id}``)",
+                factions.get(leg.faction, "none"),
+                f"{one.strength}/{one.health}, range {one.range}, gold {one.xp}",
+                f"{two.strength}/{two.health}, range {two.range}, gold {two.xp}",
+            )
+        )
+    return _table(("Legend", "Faction", "Side I (yellow)", "Side II (red)"), rows, (26, 14, 30, 30))
+
+
+def _time(pack: grimheim.Pack) -> list[str]:
+    rows = []
+    for name in ("short", "long"):
+        spots = getattr(pack.time, name)
+        rows.append(
+            (
+                f"``{name}`` ({len(spots)} spots)",
+                " ".join(f"{i}:{s.kind}/{s.colour[0]}" for i, s in enumerate(spots, 1)),
+            )
+        )
+    return _table(("Track", "Spots (number: kind/deck colour)"), rows, (20, 80))
+
+
+def _monster_cards(pack: grimheim.Pack) -> list[str]:
+    locations = {loc.id: loc for loc in pack.map.locations}
+    rows = []
+    for card in pack.monster_cards:
+        place = locations[card.location]
+        spill = len(card.pattern) - len(place.areas)
+        rows.append(
+            (
+                f"``{card.id}``",
+                card.deck,
+                place.name,
+                f"``{card.pattern}``" + (f" ({spill} spill, G16)" if spill > 0 else ""),
+                card.legend or "",
+            )
+        )
+    headers = ("Card", "Deck", "Location", "Pattern", "Legend")
+    return _table(headers, rows, (10, 10, 22, 40, 18))
+
+
+_TABLES: dict[str, Callable[[grimheim.Pack], list[str]]] = {
+    "cards": _cards,
+    "heroes": _heroes,
+    "legends": _legends,
+    "monster-cards": _monster_cards,
+    "monsters": _monsters,
+    "time": _time,
+}
+
+
+class GrimheimTable(SphinxDirective):
+    """``.. grimheim-table:: NAME``: one of the tables above, from the standard pack."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[Node]:
+        name = self.arguments[0]
+        if name not in _TABLES:
+            raise self.error(f"unknown grimheim table {name!r}: one of {sorted(_TABLES)}")
+        lines = _TABLES[name](grimheim.standard_pack())
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("grimheim-table", GrimheimTable)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
