@@ -45,6 +45,10 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "myst_parser",
+    # the grimheim rules page's tables, built from the standard pack (docs/_grimheim_tables.py)
+    "docs._grimheim_tables",
+    # the kinmarr content gallery, built from the standard pack (docs/_kinmarr_gallery.py)
+    "docs._kinmarr_gallery",
 ]
 
 # docs/recipes holds the Python modules that the recipes page includes; they are not pages.
@@ -62,7 +66,7 @@ autodoc_preserve_defaults = False
 autodoc_default_options = {
     # The invisible caches (``State.board``, ``View.board``, ``Config.compiled``) are derived data,
     # not part of the API.
-    "exclude-members": "board, compiled",
+    "exclude-members": "board, compiled, cache, rules",
 }
 
 napoleon_google_docstring = True
@@ -111,7 +115,7 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     # Type variables of the generic classes and functions (Game[S, A], Rng.choice -> T …):
     # single capital letters, sometimes qualified by the module that defines them.
-    ("py:class", r"((tabletop_rules|goblinguard)(\.\w+)*\.)?[A-Z]"),
+    ("py:class", r"((tabletop_rules|goblinguard|grimheim|kinmarr)(\.\w+)*\.)?[A-Z]"),
 ]
 
 # -- Ruling citations ---------------------------------------------------------------------------
@@ -123,8 +127,8 @@ nitpick_ignore_regex = [
 
 RULINGS: dict[str, tuple[str, str]] = {
     "goblinguard": ("R", "goblinguard-r"),
-    # "grimheim": ("G", "grimheim-g"),  (when its rules page has labels grimheim-g1 …)
-    # "kinmarr": ("K", "kinmarr-k"),
+    "grimheim": ("G", "grimheim-g"),
+    "kinmarr": ("K", "kinmarr-k"),
 }
 
 # Inline markup that must be kept as it is: literals, roles, interpreted text and references.
@@ -201,9 +205,11 @@ def _link_rulings(
 
 # -- Hooks ------------------------------------------------------------------------------------
 
-_PRIVATE = re.compile(r"^(tabletop_rules|goblinguard)\._\w+\.(\w+)$")
+_PRIVATE = re.compile(r"^(tabletop_rules|goblinguard|grimheim|kinmarr)\._\w+\.(\w+)$")
 # A type variable as napoleon writes it in an attribute's type: ``tabletop_rules._record.C``.
-_PRIVATE_TYPEVAR = re.compile(r"\b(?:tabletop_rules|goblinguard)(?:\.\w+)*\._\w+\.([A-Z])\b")
+_PRIVATE_TYPEVAR = re.compile(
+    r"\b(?:tabletop_rules|goblinguard|grimheim|kinmarr)(?:\.\w+)*\._\w+\.([A-Z])\b"
+)
 _CLASS_REPR = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
 
 
@@ -253,7 +259,8 @@ def _tidy_signature(
     """Make signatures read as the API is used.
 
     * Protocols and enums are not constructed by users: no ``(*args, **kwargs)`` / ``(value)``.
-    * The invisible cache ``board`` of ``State`` and ``View`` is not part of the API.
+    * The invisible caches (``board`` of ``State`` and ``View``, any other field that is neither
+      compared nor shown) are not part of the API.
     * attrs defaults built by a factory show the factory instead of ``NOTHING``.
     * Class objects used as defaults show their name instead of ``<class '...'>``.
     * Long defaults built by a call are abbreviated (see :func:`_shorten_defaults`).
@@ -266,6 +273,10 @@ def _tidy_signature(
         for field in attrs.fields(obj):
             if field.name == "board" and field.eq is False:
                 signature = re.sub(r",\s*\*,\s*board: [^=]+= None(?=\)$)", "", signature)
+            elif field.init and field.eq is False and field.repr is False:
+                # any other invisible cache (grimheim's ``occupant`` …): keyword-only, ``None``
+                signature = re.sub(rf",\s*{field.name}: [^=]+= None(?=[,)])", "", signature)
+                signature = re.sub(r",\s*\*\)$", ")", signature)
             elif isinstance(field.default, attrs.Factory):
                 factory = getattr(field.default.factory, "__name__", "factory")
                 signature = re.sub(
@@ -300,6 +311,10 @@ def _check_public_names(app: Sphinx, env: Any) -> None:
         "tabletop_rules.testing",
         "tabletop_rules.cli",
         "goblinguard",
+        "grimheim",
+        "grimheim.scenario",
+        "kinmarr",
+        "kinmarr.scenario",
     ):
         module = importlib.import_module(module_name)
         for name in module.__all__:

@@ -10,11 +10,12 @@ import pytest
 
 import goblinguard
 import grimheim
+import kinmarr
 import tabletop_rules
 
 MODULES = sorted(
     name
-    for package in (tabletop_rules, goblinguard, grimheim)
+    for package in (tabletop_rules, goblinguard, grimheim, kinmarr)
     for name in [
         package.__name__,
         *(info.name for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")),
@@ -30,5 +31,5 @@ def test_docstring_examples(name: str) -> None:
 
 
 def test_the_public_faces_hold_examples() -> None:
-    for package in (tabletop_rules, goblinguard, grimheim):
+    for package in (tabletop_rules, goblinguard, grimheim, kinmarr):
         assert doctest.testmod(package, optionflags=doctest.ELLIPSIS).attempted >= 5

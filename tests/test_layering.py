@@ -64,3 +64,29 @@ def test_grimheim_rules_import_no_rendering_and_no_io(name: str) -> None:
     assert "._render" not in imported
     assert not {n.split(".")[0] for n in imported} & IO_MODULES
     assert not {n.split(".")[0] for n in imported} & (GAMES - {"grimheim"})
+
+
+KINMARR_RULES = [
+    "_actions",
+    "_board",
+    "_combat",
+    "_effects",
+    "_engine",
+    "_events",
+    "_frames",
+    "_legal",
+    "_query",
+    "_rules",
+    "_state",
+    "_triggers",
+    "_validate",
+    "_work",
+]
+
+
+@pytest.mark.parametrize("name", KINMARR_RULES)
+def test_kinmarr_rules_import_no_rendering_and_no_io(name: str) -> None:
+    imported = _imports(SRC / "kinmarr" / f"{name}.py")
+    assert "._render" not in imported and "._agents" not in imported
+    assert not {n.split(".")[0] for n in imported} & IO_MODULES
+    assert not {n.split(".")[0] for n in imported} & (GAMES - {"kinmarr"})

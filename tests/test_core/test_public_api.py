@@ -16,12 +16,14 @@ PACKAGES = [
     "goblinguard",
     "grimheim",
     "grimheim.scenario",
+    "kinmarr",
+    "kinmarr.scenario",
     "tabletop_rules",
     "tabletop_rules.testing",
 ]
 
 # Packages that are still being written: skipped until they have this attribute.
-READY_WHEN = {"goblinguard": "GAME", "grimheim": "GAME"}
+READY_WHEN = {"goblinguard": "GAME", "grimheim": "GAME", "kinmarr": "GAME"}
 
 
 def load(name: str) -> ModuleType:

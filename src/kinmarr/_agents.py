@@ -1,0 +1,441 @@
+"""Agents: the random agent of the core and :class:`HeuristicAgent`, which plays by rules of thumb.
+
+The heuristic agent reads only its view. It fights the creatures it is likely to beat without
+dying, buys armour and weapons, keeps its cards slotted, answers in windows when an answer
+changes a fight or heals a wound that matters, duels only a weaker or badly wounded player, and
+never offers a trade (it accepts one that gains it value).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tabletop_rules import RandomAgent, Rng
+
+from ._actions import (
+    AcceptTrade,
+    Action,
+    Buy,
+    Choose,
+    Drop,
+    Duel,
+    EndTurn,
+    Keep,
+    Loot,
+    LootCoins,
+    NoDuel,
+    NoReroll,
+    Pay,
+    Power,
+    RefuseTrade,
+    Reroll,
+    ShowTower,
+    SkipLoot,
+    Slot,
+    Take,
+    TakeCoins,
+    Travel,
+    Use,
+)
+from ._content import Card, Compiled
+from ._effects import (
+    Block,
+    Bounty,
+    Coins,
+    Draw,
+    DuelAnywhere,
+    ExtraDie,
+    Fate,
+    GainAbility,
+    GainItem,
+    Heal,
+    HealAll,
+    Hits,
+    Move,
+    ShopAccess,
+    Steal,
+    Teleport,
+    Wound,
+)
+from ._frames import (
+    ChooseFrame,
+    DuelFrame,
+    FightFrame,
+    LootFrame,
+    OfferFrame,
+    PayFrame,
+    TrophyFrame,
+    WindowFrame,
+)
+from ._legal import decision_kind
+from ._query import (
+    current_fight,
+    extra_dice,
+    fight_modifiers,
+    lasting_modifiers,
+)
+from ._state import View
+
+__all__ = ["HeuristicAgent", "RandomAgent", "kill_chance"]
+
+_WOUNDS = {"hit": 1, "critical": 2}
+
+
+@functools.cache
+def _distribution(faces: tuple[tuple[str, ...], ...]) -> tuple[float, ...]:
+    """Probabilities of each total of wounds for dice with these faces (a Dodge counts as a
+    die rolled once more: its expected wounds spread over the faces of that die)."""
+    dist = [1.0]
+    for die in faces:
+        step = [0.0] * 3
+        for face in die:
+            if face == "dodge":
+                for again in die:
+                    step[_WOUNDS.get(again, 0)] += 1 / (len(die) * len(die))
+            else:
+                step[_WOUNDS.get(face, 0)] += 1 / len(die)
+        new = [0.0] * (len(dist) + 2)
+        for total, p in enumerate(dist):
+            for add, q in enumerate(step):
+                new[total + add] += p * q
+        dist = new
+    return tuple(dist)
+
+
+def kill_chance(rules: Compiled, colours: Sequence[str], need: int) -> float:
+    """The chance that dice of these colours deal at least ``need`` wounds."""
+    if need <= 0:
+        return 1.0
+    dist = _distribution(tuple(rules.faces[c] for c in colours))
+    return sum(dist[need:])
+
+
+def _expected(rules: Compiled, colours: Sequence[str]) -> float:
+    dist = _distribution(tuple(rules.faces[c] for c in colours))
+    return sum(total * p for total, p in enumerate(dist))
+
+
+@attrs.frozen
+class HeuristicAgent:
+    """Plays by rules of thumb, from its view only (see the module docs).
+
+    Attributes:
+        caution: how much a wound weighs against a creature's value when choosing fights.
+        greed: how much a coin is worth, against the rest.
+    """
+
+    caution: float = 1.5
+    greed: float = 1.0
+
+    def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+        """Return the action this agent prefers (ties broken by ``rng``)."""
+        if len(actions) == 1:
+            return actions[0], rng
+        kind = decision_kind(view)
+        method = getattr(self, f"_{kind}", None)
+        if method is None:
+            return rng.choice(actions)
+        chosen = method(view, actions)
+        if chosen is None:
+            return rng.choice(actions)
+        return chosen, rng
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _me(self, view: View) -> int:
+        return view.seat
+
+    def _colours(self, view: View, seat: int) -> list[str]:
+        rules = view.config.rules
+        return [*rules.guild[view.players[seat].guild].dice, *extra_dice(view, seat)]
+
+    def _card_worth(self, rules: Compiled, card: Card) -> float:
+        """How much holding a card is worth (score and use)."""
+        if card.kind == "ability":
+            return 2.0
+        if card.kind == "item":
+            worth = card.value / 2 + 1
+            for effect in card.passive:
+                if isinstance(effect, Block | Hits):
+                    worth += 3 * effect.amount
+                elif isinstance(effect, ExtraDie):
+                    worth += 2.5
+                elif isinstance(effect, Bounty | ShopAccess):
+                    worth += 1.5
+            return worth
+        return float(card.value)
+
+    def _effects_worth(self, view: View, effects: Sequence[Any]) -> float:
+        me = view.players[view.seat]
+        worth = 0.0
+        for effect in effects:
+            if isinstance(effect, Coins):
+                worth += effect.amount * self.greed
+            elif isinstance(effect, Heal):
+                worth += min(effect.amount, me.wounds) * 2.0
+            elif isinstance(effect, HealAll):
+                worth += me.wounds * 2.0
+            elif isinstance(effect, Wound):
+                worth -= 6.0 if me.wounds + effect.amount > 3 else 2.0 * effect.amount
+            elif isinstance(effect, Fate):
+                worth -= effect.amount * (1.0 + view.fate / 5)
+            elif isinstance(effect, GainAbility | GainItem):
+                worth += 3.0 * effect.count
+            elif isinstance(effect, Draw):
+                worth -= 0.5
+            elif isinstance(effect, Move | Teleport | ShopAccess | DuelAnywhere):
+                worth += 0.5
+        return worth
+
+    def _fight_worth(self, view: View, seat: int, creature: Card) -> float:
+        rules = view.config.rules
+        me = view.players[seat]
+        hits, block = fight_modifiers(view, seat, creature)
+        all_hits, all_block = lasting_modifiers(view)
+        need = creature.defence - hits - all_hits
+        p = kill_chance(rules, self._colours(view, seat), need)
+        taken = max(0, creature.attack - block - all_block)
+        if me.wounds + taken > 3:
+            return -50.0
+        left = 3 - me.wounds - taken
+        risk = taken * self.caution * (1.5 if left == 0 else 1.0)
+        gain = p * (creature.value * (1 + self.greed) + 1.0) - (1 - p) * (1.0 + view.fate / 4)
+        return gain - risk
+
+    # -- decisions ---------------------------------------------------------------------------------
+
+    def _window(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        me = view.seat
+        player = view.players[me]
+        frame = view.frames[-1]
+        assert isinstance(frame, WindowFrame)
+        best: Action = actions[0]
+        best_worth = 0.5
+        fight = current_fight(view)
+        for action in actions:
+            if isinstance(action, Use):
+                usage = rules.card[action.card].usage
+                effects = usage.effects if usage is not None else ()
+            elif isinstance(action, Power):
+                usage = rules.guild[player.guild].power.usage
+                effects = usage.effects if usage is not None else ()
+            else:
+                continue
+            worth = 0.0
+            for effect in effects:
+                if isinstance(effect, Heal | HealAll):
+                    amount = 3 if isinstance(effect, HealAll) else effect.amount
+                    healed = min(amount, player.wounds)
+                    worth += healed * (3.0 if player.wounds >= 2 else 0.6)
+                elif isinstance(effect, Fate):
+                    worth += -effect.amount * (2.0 if view.fate >= 6 else 0.2)
+                elif isinstance(effect, Coins):
+                    worth += effect.amount * (1.0 if frame.request in ("start", "end") else 0.3)
+                elif isinstance(effect, Steal):
+                    if action.target is not None:
+                        worth += min(effect.amount, view.players[action.target].coins)
+                elif isinstance(effect, Wound):
+                    target = action.target if action.target is not None else me
+                    hurt = view.players[target]
+                    sign = -1 if target == me else 1
+                    worth += sign * (10.0 if hurt.wounds + effect.amount > 3 else 0.5)
+                elif isinstance(effect, Hits | Block) and fight is not None:
+                    target = action.target if action.target is not None else me
+                    worth += self._fight_swing(view, fight, target, effect) * (
+                        1 if target == me else -1
+                    )
+                elif isinstance(effect, GainAbility | GainItem):
+                    worth += 2.0
+            if worth > best_worth:
+                best, best_worth = action, worth
+        return best
+
+    def _fight_swing(
+        self, view: View, fight: FightFrame | DuelFrame, who: int, effect: Hits | Block
+    ) -> float:
+        """How much an extra Hits or Block changes ``who``'s fight (positive: better for them)."""
+        rules = view.config.rules
+        amount = effect.amount
+        if isinstance(fight, FightFrame):
+            if who != fight.seat:
+                return 0.0
+            creature = rules.card[fight.creature]
+            hits, block = fight_modifiers(view, who, creature)
+            all_hits, all_block = lasting_modifiers(view)
+            dealt = sum(_WOUNDS.get(f, 0) for f in fight.dice.faces) + hits + all_hits + fight.hits
+            taken = max(0, creature.attack - block - all_block - fight.block)
+            wounds = view.players[who].wounds
+            if isinstance(effect, Hits):
+                if effect.tag is not None and effect.tag not in creature.tags:
+                    return 0.0
+                before, after = dealt >= creature.defence, dealt + amount >= creature.defence
+                return 4.0 * (after - before) + (3.0 if after and wounds + taken > 3 else 0.0) * 0
+            after_taken = max(0, taken - amount)
+            swing = (taken - after_taken) * 1.0
+            if wounds + taken > 3 >= wounds + after_taken:
+                swing += 10.0
+            return swing
+        return 1.5 * amount
+
+    def _start(self, view: View, actions: Sequence[Action]) -> Action | None:
+        for action in actions:
+            if isinstance(action, ShowTower):
+                return action
+        for action in actions:
+            if isinstance(action, Slot):
+                return action
+        bought = self._shopping(view, actions)
+        if bought is not None:
+            return bought
+        return next(a for a in actions if isinstance(a, Travel))
+
+    def _end(self, view: View, actions: Sequence[Action]) -> Action | None:
+        for action in actions:
+            if isinstance(action, Slot):
+                return action
+        bought = self._shopping(view, actions)
+        if bought is not None:
+            return bought
+        return next(a for a in actions if isinstance(a, EndTurn))
+
+    def _shopping(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        best: Action | None = None
+        best_worth = 0.0
+        for action in actions:
+            if isinstance(action, Buy):
+                card = rules.card[action.card]
+                worth = self._card_worth(rules, card) - card.value * 0.6
+                if worth > best_worth:
+                    best, best_worth = action, worth
+        return best
+
+    def _duel(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        me = view.seat
+        mine = _expected(rules, self._colours(view, me)) + fight_modifiers(view, me, None)[0]
+        my_block = fight_modifiers(view, me, None)[1]
+        best: Action = next(a for a in actions if isinstance(a, NoDuel))
+        best_worth = 0.0
+        for action in actions:
+            if not isinstance(action, Duel):
+                continue
+            other = view.players[action.seat]
+            theirs = _expected(rules, self._colours(view, action.seat))
+            theirs += fight_modifiers(view, action.seat, None)[0]
+            their_block = fight_modifiers(view, action.seat, None)[1]
+            dealt = mine - their_block
+            taken = theirs - my_block
+            if view.players[me].wounds + max(0.0, taken) > 2.5:
+                continue
+            worth = (dealt - taken) + (3.0 if other.wounds + dealt > 3 else 0.0)
+            worth += other.coins * 0.1
+            if worth > best_worth + 0.8:
+                best, best_worth = action, worth
+        return best
+
+    def _choose(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        frame = view.frames[-1]
+        assert isinstance(frame, ChooseFrame)
+        best: Action | None = None
+        best_worth = -1e9
+        for action in actions:
+            assert isinstance(action, Choose)
+            card = rules.card[action.card]
+            if card.kind == "creature":
+                worth = self._fight_worth(view, view.seat, card)
+            elif card.kind in ("place", "event"):
+                worth = self._effects_worth(view, card.effects)
+                for effect in card.passive:
+                    if isinstance(effect, Hits | Block):
+                        worth += effect.amount * 0.5
+            elif card.kind == "tower":
+                worth = 2.0 + self._effects_worth(view, card.effects) * 2
+            else:
+                worth = self._card_worth(rules, card)
+            if worth > best_worth:
+                best, best_worth = action, worth
+        return best
+
+    def _pay(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        frame = view.frames[-1]
+        assert isinstance(frame, PayFrame)
+        owed = rules.card[frame.tower].value - frame.paid
+        values = {a: rules.card[a.card].value for a in actions if isinstance(a, Pay)}
+        enough = [a for a, v in values.items() if v >= owed]
+        if enough:
+            return min(enough, key=lambda a: values[a])
+        return max(values, key=lambda a: values[a])
+
+    def _reroll(self, view: View, actions: Sequence[Action]) -> Action | None:
+        frame = view.frames[-1]
+        assert isinstance(frame, FightFrame | DuelFrame)
+        if isinstance(frame, FightFrame):
+            faces = frame.dice.faces
+        else:
+            faces = frame.dice_a.faces if frame.stage == "dodge-a" else frame.dice_d.faces
+        rank = {"miss": 0, "resilience": 1, "insight": 1, "dodge": 2, "hit": 3, "critical": 4}
+        best: Action | None = None
+        best_rank = 10
+        for action in actions:
+            if isinstance(action, Reroll):
+                other = rank[faces[action.other]] if action.other is not None else 0
+                if other < best_rank:
+                    best, best_rank = action, other
+        if best is None or best_rank >= 4:
+            return next(a for a in actions if isinstance(a, NoReroll))
+        return best
+
+    def _keep(self, view: View, actions: Sequence[Action]) -> Action | None:
+        return next(a for a in actions if isinstance(a, Keep) and a.where == "slot")
+
+    def _drop(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        return min(
+            (a for a in actions if isinstance(a, Drop)),
+            key=lambda a: self._card_worth(rules, rules.card[a.card]),
+        )
+
+    def _loot(self, view: View, actions: Sequence[Action]) -> Action | None:
+        frame = view.frames[-1]
+        assert isinstance(frame, LootFrame)
+        for action in actions:
+            if isinstance(action, LootCoins):
+                return action
+        if len(view.players[view.seat].hand) < 9:
+            for action in actions:
+                if isinstance(action, Loot):
+                    return action
+        return next(a for a in actions if isinstance(a, SkipLoot))
+
+    def _trophy(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        frame = view.frames[-1]
+        assert isinstance(frame, TrophyFrame)
+        best: Action = next(a for a in actions if isinstance(a, TakeCoins))
+        best_worth = view.players[frame.loser].coins // 2 * self.greed
+        for action in actions:
+            if isinstance(action, Take):
+                worth = self._card_worth(rules, rules.card[action.card])
+                if worth > best_worth:
+                    best, best_worth = action, worth
+        return best
+
+    def _accept(self, view: View, actions: Sequence[Action]) -> Action | None:
+        rules = view.config.rules
+        frame = view.frames[-1]
+        assert isinstance(frame, OfferFrame)
+        got = sum(self._card_worth(rules, rules.card[c]) for c in frame.give) + frame.give_coins
+        given = sum(self._card_worth(rules, rules.card[c]) for c in frame.ask) + frame.ask_coins
+        wanted = AcceptTrade if got > given else RefuseTrade
+        return next(a for a in actions if isinstance(a, wanted))
+
+    def _offer(self, view: View, actions: Sequence[Action]) -> Action | None:
+        return actions[0]  # NoTrade: this agent never offers

@@ -1,0 +1,164 @@
+"""JSON for kinmarr values: states, views, actions, configs, records and events.
+
+A config of the standard pack is written as a reference to it (``{"pack", "version",
+"digest"}``); a custom pack is embedded whole, so every saved state is self-contained. Every state
+and view read, on its own or inside a record, is checked with :func:`~kinmarr.validate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, TypeVar, overload
+
+from tabletop_rules import (
+    Codec,
+    ContentError,
+    PackRef,
+    Record,
+    digest_of,
+    register_tagged_union,
+    register_validator,
+)
+
+from ._actions import ACTIONS, Action
+from ._content import content_converter, pack_to_json, standard_ref, structure_pack
+from ._events import EVENTS, Event
+from ._frames import FRAMES, Frame
+from ._state import Config, State, View
+from ._validate import validate
+
+__all__ = ["CODEC", "FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
+
+FORMAT: Final = 1
+"""The current format number of kinmarr JSON."""
+
+T = TypeVar("T")
+
+_CONFIG_KEYS: Final = frozenset({"guilds", "auto_pass", "round_limit", "chance", "pack"})
+
+
+def _unstructure_config(config: Config) -> dict[str, Any]:
+    if config.pack is None:
+        ref = standard_ref()
+        pack: Any = {"pack": ref.pack, "version": ref.version, "digest": ref.digest}
+    else:
+        pack = pack_to_json(config.pack)
+    return {
+        "guilds": list(config.guilds),
+        "auto_pass": config.auto_pass,
+        "round_limit": config.round_limit,
+        "chance": config.chance,
+        "pack": pack,
+    }
+
+
+def _config_structure(conv: Any) -> Any:
+    def structure(data: Any, _type: Any) -> Config:
+        if not isinstance(data, Mapping):
+            raise ValueError("expected an object (a config)")
+        extra = set(data) - _CONFIG_KEYS
+        if extra:
+            raise ValueError(f"unknown key {sorted(extra)[0]!r} in a config")
+        for key in _CONFIG_KEYS:
+            if key not in data:
+                raise ValueError(f"the config has no {key!r}")
+        guilds = conv.structure(data["guilds"], tuple[str, ...])
+        auto_pass = conv.structure(data["auto_pass"], bool)
+        limit = data["round_limit"]
+        round_limit = None if limit is None else conv.structure(limit, int)
+        chance = conv.structure(data["chance"], str)
+        raw = data["pack"]
+        if not isinstance(raw, Mapping):
+            raise ValueError("pack must be an object: a reference or a whole pack")
+        if "digest" in raw:
+            ref = conv.structure(raw, PackRef)
+            ref.check_matches(standard_ref())
+            pack = None
+        else:
+            try:
+                pack = structure_pack(raw, "pack")
+            except ContentError as exc:
+                raise ValueError(f"the embedded pack is wrong: {exc}") from None
+        return Config(guilds, auto_pass, round_limit, chance, pack)
+
+    return structure
+
+
+def _make_codec() -> Codec:
+    conv = content_converter()
+    conv.register_unstructure_hook(Config, _unstructure_config)
+    conv.register_structure_hook(Config, _config_structure(conv))
+    register_tagged_union(conv, Frame, FRAMES)
+    register_tagged_union(conv, Action, ACTIONS)
+    register_tagged_union(conv, Event, EVENTS)
+    register_validator(conv, State, validate)
+    register_validator(conv, View, validate)
+    return Codec(
+        game="kinmarr",
+        format=FORMAT,
+        converter=conv,
+        kinds={
+            "state": State,
+            "view": View,
+            "action": Action,
+            "config": Config,
+            "record": Record[Config, State, Action],
+            "event": Event,
+        },
+        members={**dict.fromkeys(ACTIONS, "action"), **dict.fromkeys(EVENTS, "event")},
+    )
+
+
+CODEC: Final = _make_codec()
+"""The kinmarr :class:`tabletop_rules.Codec`."""
+
+
+def to_dict(obj: object) -> dict[str, Any]:
+    """The JSON-ready envelope of a state, view, action, config, record or event."""
+    return CODEC.to_dict(obj)
+
+
+@overload
+def from_dict(data: Any) -> State: ...
+@overload
+def from_dict(data: Any, kind: type[T]) -> T: ...
+@overload
+def from_dict(data: Any, kind: str | object) -> Any: ...
+def from_dict(data: Any, kind: Any = State) -> Any:
+    """Read an envelope made by :func:`to_dict`; ``kind`` is the type (or kind name) expected.
+
+    Raises:
+        tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed data, or a
+            state that breaks the rules (:func:`~kinmarr.validate`); ``.path`` names where.
+    """
+    return CODEC.from_dict(data, kind)
+
+
+def dumps(obj: object, *, indent: int | None = None) -> str:
+    """JSON text of a state, view, action, config, record or event.
+
+    >>> from kinmarr import Choose, loads
+    >>> text = dumps(Choose("grey-wolf-2"))
+    >>> text[:52]
+    '{"data": {"card": "grey-wolf-2", "type": "choose"}, '
+    >>> loads(text, Choose)
+    Choose(card='grey-wolf-2')
+    """
+    return CODEC.dumps(obj, indent=indent)
+
+
+@overload
+def loads(text: str | bytes) -> State: ...
+@overload
+def loads(text: str | bytes, kind: type[T]) -> T: ...
+@overload
+def loads(text: str | bytes, kind: str | object) -> Any: ...
+def loads(text: str | bytes, kind: Any = State) -> Any:
+    """Read JSON text made by :func:`dumps`; see :func:`from_dict`."""
+    return CODEC.loads(text, kind)
+
+
+def digest(state: State | View) -> str:
+    """SHA-256 of the canonical JSON of the whole value: equal exactly when the values are
+    equal."""
+    return digest_of(CODEC.to_dict(state))

@@ -1,0 +1,226 @@
+"""Questions about a position, shared by the engine and the legal actions.
+
+They read a :class:`~kinmarr.State`, a :class:`~kinmarr.View` or the engine's working copy alike:
+all three have the same field names (``players``, ``turn``, ``frames``, ``flags`` …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
+
+from tabletop_rules import Seat
+
+from ._board import position
+from ._content import Card, Compiled, Request
+from ._effects import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
+from ._frames import DuelFrame, FightFrame
+
+__all__ = [
+    "HAND_LIMIT",
+    "SLOTS",
+    "WOUND_LIMIT",
+    "alive",
+    "answers",
+    "bounty",
+    "can_duel_anywhere",
+    "creature_value",
+    "current_fight",
+    "duel_targets",
+    "extra_dice",
+    "fight_modifiers",
+    "fighters",
+    "has_shop",
+    "holds_ability",
+    "lasting_modifiers",
+    "on_tile",
+    "order_from",
+    "passives",
+    "trade_partners",
+]
+
+SLOTS: Final = 3
+"""Inventory slots per player."""
+HAND_LIMIT: Final = 10
+"""Cards the hand zone holds at most."""
+WOUND_LIMIT: Final = 3
+"""Wounds a character survives; one more is death."""
+
+P = Any  # a State, a View or the engine's working copy
+
+
+def alive(p: P) -> list[Seat]:
+    """Living seats, in seat order."""
+    return [seat for seat, player in enumerate(p.players) if player.tile is not None]
+
+
+def order_from(p: P, first: Seat) -> list[Seat]:
+    """Living seats in turn order, starting with ``first`` (dead or alive)."""
+    players = p.players
+    n = len(players)
+    return [(first + k) % n for k in range(n) if players[(first + k) % n].tile is not None]
+
+
+def on_tile(p: P, seat: Seat) -> list[Seat]:
+    """The other living players on ``seat``'s tile, in seat order."""
+    players = p.players
+    tile = players[seat].tile
+    if tile is None:
+        return []
+    return [s for s, other in enumerate(players) if s != seat and other.tile == tile]
+
+
+def passives(p: P, seat: Seat) -> Iterator[Effect]:
+    """The passive effects working for ``seat``: its slotted cards' and its guild's."""
+    rules: Compiled = p.config.rules
+    player = p.players[seat]
+    for card in player.slots:
+        yield from rules.card[card].passive
+    yield from rules.guild[player.guild].power.passive
+
+
+def lasting_modifiers(p: P) -> tuple[int, int]:
+    """``(hits, block)`` that the lasting events in play give every fight."""
+    rules: Compiled = p.config.rules
+    hits = block = 0
+    for lasting in p.lasting:
+        for effect in rules.card[lasting.card].passive:
+            if isinstance(effect, Hits):
+                hits += effect.amount
+            elif isinstance(effect, Block):
+                block += effect.amount
+    return hits, block
+
+
+def fight_modifiers(p: P, seat: Seat, creature: Card | None) -> tuple[int, int]:
+    """``(hits, block)`` of ``seat``'s passives in a fight with ``creature`` (``None``: a duel,
+    where Hits with a tag never count)."""
+    hits = block = 0
+    for effect in passives(p, seat):
+        if isinstance(effect, Hits):
+            if effect.tag is None or (creature is not None and effect.tag in creature.tags):
+                hits += effect.amount
+        elif isinstance(effect, Block):
+            block += effect.amount
+    return hits, block
+
+
+def extra_dice(p: P, seat: Seat) -> list[str]:
+    """Colours of the extra dice ``seat``'s passives roll."""
+    return [e.colour for e in passives(p, seat) if isinstance(e, ExtraDie)]
+
+
+def bounty(p: P, seat: Seat) -> int:
+    """Coins ``seat`` gains on top of a defeated creature's value."""
+    return sum(e.amount for e in passives(p, seat) if isinstance(e, Bounty))
+
+
+def has_shop(p: P, seat: Seat) -> bool:
+    """Whether ``seat`` may use the Shop now (K14): its own turn, on the Castle or with a card
+    granting it (menus are never inside a fight)."""
+    if seat != p.turn:
+        return False
+    player = p.players[seat]
+    if player.tile is None:
+        return False
+    if p.flags.shop or position(player.tile) == p.config.rules.special["castle"]:
+        return True
+    return any(isinstance(e, ShopAccess) for e in passives(p, seat))
+
+
+def can_duel_anywhere(p: P, seat: Seat) -> bool:
+    """Whether ``seat`` may challenge a player on another tile (a card granting it)."""
+    return p.flags.duel_anywhere or any(isinstance(e, DuelAnywhere) for e in passives(p, seat))
+
+
+def duel_targets(p: P) -> list[Seat]:
+    """Whom the active player may challenge now (K5)."""
+    if p.flags.dueled:
+        return []
+    seat = p.turn
+    if can_duel_anywhere(p, seat):
+        return [s for s in alive(p) if s != seat]
+    return on_tile(p, seat)
+
+
+def trade_partners(p: P) -> list[Seat]:
+    """Whom the active player may offer a trade to now (K6: on the same tile, once each)."""
+    return [s for s in on_tile(p, p.turn) if s not in p.flags.traded]
+
+
+def holds_ability(p: P, seat: Seat) -> bool:
+    """Whether ``seat`` holds an Ability (hand or slots)."""
+    rules: Compiled = p.config.rules
+    player = p.players[seat]
+    return any(rules.card[c].kind == "ability" for c in (*player.hand, *player.slots))
+
+
+def creature_value(p: P, seat: Seat) -> int:
+    """The total value of the creatures in ``seat``'s hand (what towers are paid with)."""
+    rules: Compiled = p.config.rules
+    return sum(
+        rules.card[c].value for c in p.players[seat].hand if rules.card[c].kind == "creature"
+    )
+
+
+def current_fight(p: P) -> FightFrame | DuelFrame | None:
+    """The fight or duel in progress (the topmost one among the frames), if any."""
+    frames: Sequence[Any] = p.frames
+    for i in range(len(frames) - 1, -1, -1):
+        frame = frames[i]
+        if type(frame) is FightFrame or type(frame) is DuelFrame:
+            return frame
+    return None
+
+
+def fighters(p: P) -> tuple[Seat, ...]:
+    """The living players fighting the current fight or duel."""
+    fight = current_fight(p)
+    if fight is None:
+        return ()
+    players = p.players
+    if isinstance(fight, FightFrame):
+        seats: tuple[Seat, ...] = (fight.seat,)
+    else:
+        seats = (fight.attacker, fight.defender)
+    return tuple(s for s in seats if players[s].tile is not None)
+
+
+def answers(p: P, seat: Seat, request: Request) -> list[tuple[str | None, Seat | None]]:
+    """The answers ``seat`` may give in a window on ``request`` (K4), as ``(card, target)`` pairs
+    (``card`` ``None``: the guild power): slotted cards in slot order, then the power; each with
+    its targets in seat order."""
+    rules: Compiled = p.config.rules
+    player = p.players[seat]
+    if player.tile is None:
+        return []
+    found: list[tuple[str | None, Seat | None]] = []
+    flags = p.flags
+    fighting: tuple[Seat, ...] | None = None
+    sources: list[tuple[str | None, Any]] = [(c, rules.card[c].usage) for c in player.slots]
+    sources.append((None, rules.guild[player.guild].power.usage))
+    for card, usage in sources:
+        if usage is None or request not in usage.when:
+            continue
+        if card is None:
+            if seat in flags.powers:
+                continue
+        elif not usage.consumed and rules.card[card].kind == "item" and card in flags.spent:
+            continue
+        if usage.own_turn and seat != p.turn:
+            continue
+        if usage.fighting or usage.target == "fighter":
+            if fighting is None:
+                fighting = fighters(p)
+            if usage.fighting and seat not in fighting:
+                continue
+        target = usage.target
+        if target == "self":
+            found.append((card, None))
+        elif target == "on_tile":
+            found.extend((card, s) for s in on_tile(p, seat))
+        elif target == "other":
+            found.extend((card, s) for s in alive(p) if s != seat)
+        else:
+            found.extend((card, s) for s in fighting or ())
+    return found

@@ -1,0 +1,32 @@
+"""The fuzzer over kinmarr's saves, content files and notation finds nothing (a small run;
+``scripts/kinmarr_fuzz.py`` is the full one)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from tests.test_kinmarr.fuzzing import census, playable, run
+
+import kinmarr
+from tabletop_rules import RandomAgent, play
+
+
+def test_fuzzing_finds_no_untyped_error_wrong_acceptance_or_slow_read() -> None:
+    report = run(games=8, loads=700, content_mutants=200, notations=300, seed=1)
+    assert report.findings == (), str(report)
+    assert report.accepted > 0  # some mutants are valid values, and were checked further
+
+
+def test_the_oracle_accepts_real_games_and_catches_a_card_in_two_places() -> None:
+    final, actions = play(kinmarr.GAME, [RandomAgent()] * 2, seed=3,
+                          config=kinmarr.Config(guilds=("pathfinders", "feudal_pact")))  # fmt: skip
+    playable(final)
+    state = kinmarr.new_game(final.config, seed=3)
+    for action in actions[:30]:
+        state = kinmarr.apply(state, action)
+        playable(state)
+    card = state.encounters.top[0]
+    forged = attrs.evolve(state, discarded=state.discarded | {card})
+    assert census(forged)[card] == 2
+    with pytest.raises(AssertionError, match="two places"):
+        playable(forged)
