@@ -98,6 +98,7 @@ from ._monsters import (
     targets_of,
 )
 from ._state import (
+    UNASKED,
     Ambush,
     Drawing,
     EndOfTurn,
@@ -196,9 +197,11 @@ def _seat(w: Work, frame: Frame) -> Seat | None:
     return None
 
 
-def legal(w: Work) -> list[Action]:
-    """The answers to the current decision, in their documented order."""
-    seat = current(w)
+def legal(w: Work, seat: Seat | None = UNASKED) -> list[Action]:
+    """The answers to the current decision, in their documented order (``seat``: who must answer,
+    when known)."""
+    if seat == UNASKED:
+        seat = current(w)
     if seat is None:
         return []
     frame = w.top
@@ -408,19 +411,23 @@ def advance(w: Work) -> None:
     hero, the players or chance must answer, or the game ends."""
     for _ in range(100_000):
         if w.won is not None:
+            w.asking = None
             return
         frame = w.top
         if frame is None:
             if w.turn is None:  # pragma: no cover - a monster turn is always a frame
                 raise AssertionError("no turn and no frame")
+            w.asking = w.turn.hero
             return
         seat = _seat(w, frame)
         if seat == CHANCE:
             if w.config.explicit:
+                w.asking = CHANCE
                 return
             _sample(w, frame)
             continue
         if seat is not None:
+            w.asking = seat
             return
         _auto(w, frame)
     raise AssertionError("the rules ran 100,000 steps without a decision")  # pragma: no cover

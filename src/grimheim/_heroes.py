@@ -6,8 +6,6 @@ Functions over a :class:`~grimheim._work.Work`, called by :mod:`grimheim._flow`.
 
 from __future__ import annotations
 
-from collections import deque
-
 import attrs
 
 from tabletop_rules import Seat
@@ -54,28 +52,23 @@ def reachable(w: Work, seat: Seat, areas: int) -> tuple[int, ...]:
     the movement; leaving it, the first step may go to any area next to it but a mountain.
     """
     geo = w.geo
+    town = geo.town
     start = w.heroes[seat].at
-    seen = {start: 0}
-    todo = deque([start])
-    found: set[int] = set()
-    while todo:
-        here = todo.popleft()
-        steps = seen[here]
-        if steps >= areas or (here == geo.town and here != start):
-            continue
-        nexts = geo.ring if here == geo.town else [a for a in geo.around[here] if a >= 0]
-        for there in nexts:
-            if there in seen:
-                continue
-            if there != geo.town and (not geo.hero_can_enter[there] or not w.free(there)):
-                continue
-            if here == geo.town and geo.terrain[there] == "mountain":
-                continue
-            seen[there] = steps + 1
-            found.add(there)
-            todo.append(there)
-    found.discard(start)
-    return tuple(sorted(found))
+    taken = w.taken()
+    seen = {start}
+    frontier = [start]
+    for _ in range(areas):
+        reached = []
+        for here in frontier:
+            if here == town and here != start:
+                continue  # entering Grimheim ends the movement
+            for there in geo.hero_steps[here]:
+                if there not in seen and there not in taken:
+                    seen.add(there)
+                    reached.append(there)
+        frontier = reached
+    seen.discard(start)
+    return tuple(sorted(seen))
 
 
 def move_hero(w: Work, seat: Seat, area: int) -> None:

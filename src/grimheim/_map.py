@@ -83,6 +83,9 @@ class Geometry:
     """Whether a character in the area is next to mountain terrain (its own area or one around)."""
     spawn: dict[str, tuple[int, ...]]
     """Per location, the areas a monster card fills in pattern order (areas, then spill, G16)."""
+    hero_steps: tuple[tuple[int, ...], ...]
+    """Per area, the areas a hero may step into from it when they are free: neighbours a hero
+    may enter (Grimheim included); from Grimheim, the ring but its mountains."""
 
     def area(self, where: Hex) -> int:
         """The area index of a hex; raises ``ValueError`` for a hex off the map."""
@@ -171,6 +174,11 @@ def _compile(board: MapData) -> Geometry:
     spawn = {
         loc.id: tuple(index[Hex(*p)] for p in (*loc.areas, *loc.spill)) for loc in board.locations
     }
+    hero_steps = [
+        tuple(a for a in around[i] if a == town or (a >= 0 and hero_can_enter[a]))
+        for i in range(town)
+    ]
+    hero_steps.append(tuple(a for a in ring if hero_can_enter[a] and terrain[a] != "mountain"))
     return Geometry(
         hexes=(*hexes, GRIMHEIM),
         index=index,
@@ -188,6 +196,7 @@ def _compile(board: MapData) -> Geometry:
         monster_can_enter=(*monster_can_enter, True),
         next_to_mountain=(*next_to_mountain, False),
         spawn=spawn,
+        hero_steps=tuple(hero_steps),
     )
 
 

@@ -27,6 +27,7 @@ from ._events import Event
 from ._flow import act, advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
 from ._state import (
+    UNASKED,
     CardState,
     Config,
     Drawing,
@@ -189,13 +190,16 @@ def current_player(position: State | View) -> Seat | None:
     the monster turn (damage prevention, an ambush), the first player for the players' choices
     (G5), :data:`~tabletop_rules.CHANCE` for a roll or a draw in explicit chance mode; ``None``
     once the game is over."""
+    if isinstance(position, State) and position.asking != UNASKED:
+        return position.asking
     return current(Work.of(position))
 
 
 def legal_actions(position: State | View) -> tuple[Action, ...]:
     """The answers to the current decision, in the documented order of each kind of decision
     (:ref:`grimheim-decisions`); empty exactly when the game is over."""
-    found = tuple(legal(Work.of(position)))
+    seat = position.asking if isinstance(position, State) else UNASKED
+    found = tuple(legal(Work.of(position), seat))
     if isinstance(position, State):
         object.__setattr__(position, "legal", frozenset(found))
     return found

@@ -14,6 +14,9 @@ from ._cards import ActionKind, Card
 from ._content import Pack, standard_pack
 from ._map import Geometry, geometry
 
+UNASKED = -2
+"""The value of :attr:`State.asking` while nobody has worked out who must answer."""
+
 __all__ = [
     "Ambush",
     "CardState",
@@ -472,6 +475,9 @@ class State:
     """Area → monster index (an invisible cache, never copied by ``attrs.evolve``)."""
     legal: frozenset[Any] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """The legal actions, once listed (an invisible cache, never copied by ``attrs.evolve``)."""
+    asking: Seat | None = attrs.field(default=UNASKED, init=False, eq=False, repr=False)
+    """The seat that must answer, as the rules left it (an invisible cache; :data:`UNASKED`
+    until known)."""
 
 
 @attrs.frozen

@@ -11,7 +11,7 @@ from tabletop_rules import Rng, Seat
 
 from ._events import Event
 from ._map import Geometry
-from ._state import Config, Frame, Hero, Monster, State, Turn
+from ._state import UNASKED, Config, Frame, Hero, Monster, State, Turn
 from ._world import hero_health, info
 
 __all__ = ["Work"]
@@ -25,6 +25,7 @@ class Work:
     """
 
     __slots__ = (
+        "asking",
         "bonus",
         "config",
         "events",
@@ -67,6 +68,8 @@ class Work:
         self.events: list[Event] = []
         self.places: dict[int, Seat] | None = None
         """Area → seat of the heroes outside Grimheim (kept until a hero moves)."""
+        self.asking: Seat | None = UNASKED
+        """Who must answer, once :func:`~grimheim._flow.advance` has found it."""
 
     @classmethod
     def of(cls, position: Any) -> Work:
@@ -75,7 +78,7 @@ class Work:
 
     def freeze(self) -> State:
         """The new state."""
-        return State(
+        state = State(
             config=self.config,
             rng=self.rng,
             town=self.town,
@@ -92,6 +95,9 @@ class Work:
             frames=tuple(self.frames),
             won=self.won,
         )
+        if self.asking != UNASKED:
+            object.__setattr__(state, "asking", self.asking)
+        return state
 
     # -- small queries ---------------------------------------------------------------------------
 
@@ -102,11 +108,18 @@ class Work:
 
     def hero_in(self, area: int) -> Seat | None:
         """The seat of the hero in ``area`` (outside Grimheim), if any."""
+        return self._places().get(area)
+
+    def taken(self) -> set[int]:
+        """The areas a character stands in (outside Grimheim)."""
+        return self.monsters.keys() | self._places().keys()
+
+    def _places(self) -> dict[int, Seat]:
         places = self.places
         if places is None:
             town = self.geo.town
             places = self.places = {h.at: s for s, h in enumerate(self.heroes) if h.at != town}
-        return places.get(area)
+        return places
 
     def free(self, area: int) -> bool:
         """No character stands in ``area`` (Grimheim always has room)."""

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -46,6 +47,9 @@ def check_invariants(state: gh.State) -> None:
         assert len(h.hand) <= 4
         assert h.gold >= 0
         assert all(c.mana >= 0 and c.damage >= 0 for c in h.cards)
+    uncached = attrs.evolve(state)  # the invisible caches are never copied: worked out afresh
+    assert gh.current_player(state) == gh.current_player(uncached)
+    assert gh.legal_actions(state) == gh.legal_actions(uncached)
     if gh.is_over(state):
         assert gh.legal_actions(state) == ()
         return
