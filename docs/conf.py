@@ -49,6 +49,8 @@ extensions = [
     "docs._grimheim_tables",
     # the kinmarr content gallery, built from the standard pack (docs/_kinmarr_gallery.py)
     "docs._kinmarr_gallery",
+    # pictures drawn by the engines at build time (docs/_svg_figures.py)
+    "docs._svg_figures",
 ]
 
 # docs/recipes holds the Python modules that the recipes page includes; they are not pages.

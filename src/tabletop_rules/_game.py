@@ -88,6 +88,9 @@ class Game(Generic[S, A]):
         digest: ``digest(state) -> str``.
         render_text: a plain-text picture of a state or view.
         agents: agent factories by name (``"random"``, ``"greedy"`` …).
+        render_svg: ``render_svg(state_or_view, *, seat=None) -> str``, an SVG picture (``None``
+            for a game without one); given a state and a seat, it draws only what that seat
+            may see.
     """
 
     name: str
@@ -117,6 +120,7 @@ class Game(Generic[S, A]):
     digest: Callable[[S], str]
     render_text: Callable[[Any], str]
     agents: Mapping[str, Callable[[], Agent[A]]] = attrs.field(factory=dict)
+    render_svg: Callable[..., str] | None = None
 
     @classmethod
     def from_namespace(
@@ -133,7 +137,7 @@ class Game(Generic[S, A]):
         Call it at the end of a game package's ``__init__.py`` with ``globals()`` (or pass the
         module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
         ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
-        its own name) the functions.
+        its own name) the functions, and ``render_svg`` if the package has one.
 
         Raises:
             TypeError: some names are missing or are not callable; the message lists them all.
@@ -144,7 +148,15 @@ class Game(Generic[S, A]):
             raise TypeError(f"{name} lacks the per-game API names: {', '.join(missing)}")
         parts = {field: found[public] for field, public in _TYPES.items()}
         parts.update({function: found[function] for function in _FUNCTIONS})
-        return cls(name=name, title=title, seats=seats, agents=dict(agents or {}), **parts)
+        svg = found.get("render_svg")
+        return cls(
+            name=name,
+            title=title,
+            seats=seats,
+            agents=dict(agents or {}),
+            render_svg=svg if callable(svg) else None,
+            **parts,
+        )
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
