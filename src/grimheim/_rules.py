@@ -253,6 +253,8 @@ _ATTACK_RULE = (
 
 
 def _reason(w: Work, action: Action, found: list[Action]) -> str:
+    """Why ``action`` (not among ``found``) does not answer the current decision, naming the rule
+    it breaks where one does."""
     seat = current(w)
     frame = w.top
     if seat == CHANCE:
