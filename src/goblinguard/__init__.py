@@ -48,7 +48,14 @@ from ._rules import (
     view,
 )
 from ._state import Chance, Config, Placed, State, View
+from ._svg import render_svg
 from ._validate import validate
+
+# Jupyter shows a state or a view as its picture. Set here, since the rules modules never import
+# the renderer; through setattr, since the classes do not declare the attribute (for mypy).
+for _cls in (State, View):
+    setattr(_cls, "_repr_svg_", render_svg)  # noqa: B010
+del _cls
 
 __all__ = [
     "Action",
@@ -98,6 +105,7 @@ __all__ = [
     "parse_action",
     "record",
     "redeal",
+    "render_svg",
     "render_text",
     "replay",
     "seat_count",

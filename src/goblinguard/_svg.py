@@ -1,0 +1,815 @@
+"""An SVG picture of a position: the cards in play with their layers, the defeated monsters, the
+garrisons, the hand and the draw pile.
+
+The picture is one standalone SVG document, built as a string. Colours are presentation
+attributes (no ``<style>`` element), so an SVG shown inline in a web page never restyles the rest
+of the page, and a front end may still override any of them with CSS. Every element a program may
+look for has an ``id`` or a ``class`` (see :func:`render_svg`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from xml.sax.saxutils import escape
+
+import attrs
+
+from tabletop_rules import Seat
+
+from ._cards import Card, Layer
+from ._rules import outcome, stack, view
+from ._state import Placed, State, View
+
+__all__ = ["render_svg"]
+
+CELL = 40
+"""Side of a cell of the table, in SVG user units."""
+HAND_CELL = 28
+"""Side of a cell of a card in the hand."""
+PILE_CELL = 14
+"""Side of a cell of a face-up card of the draw pile."""
+MARGIN = 12
+"""Space around the whole picture."""
+AXIS = 22
+"""Space for the coordinates beside the table."""
+LINE = 18
+"""Height of a line of text."""
+GAP = 14
+"""Space between the parts of the picture."""
+FAN = 5
+"""Offset between the face-down cards of the draw pile."""
+PILE_ROW = 10
+"""Face-up cards of the draw pile per row."""
+
+SVG_NS = "http://www.w3.org/2000/svg"
+_QUOTE = {'"': "&quot;"}
+
+CELL_NAMES = {
+    "G": "guard",
+    "X": "goblin",
+    "O": "hobgoblin",
+    "H": "house",
+    "F": "fort",
+    "W": "watchtower",
+    "B": "barracks",
+}
+"""The class of each cell letter."""
+BUILDING_TITLES = {"F": "Fort", "W": "Watchtower", "B": "Barracks"}
+_FILL = {
+    "G": "#cfe0f7",
+    "X": "#d4efc6",
+    "O": "#f6cfae",
+    "H": "#f3e7cb",
+    "F": "#dfd2f1",
+    "W": "#dfd2f1",
+    "B": "#dfd2f1",
+}
+_INK = {
+    "G": "#1d4f91",
+    "X": "#2f6b1a",
+    "O": "#8c3a0e",
+    "H": "#7a5a26",
+    "F": "#553285",
+    "W": "#553285",
+    "B": "#553285",
+}
+_FRAME = "#2b2b2b"
+_PAPER = "#faf7f0"
+_GRID = "#e4ddcc"
+_TEXT = "#333333"
+_DEFEAT = "#c62828"
+_OPEN = "#d35400"
+_ACTIVE = "#d4a017"
+_TUCKED = "#37474f"
+_BACK = "#2c3e66"
+
+RING = ((0, -1), (1, -1), (-1, 0), (2, 0), (-1, 1), (2, 1), (0, 2), (1, 2))
+"""The eight cells sharing an edge with a card's footprint, from its top-left cell (R7)."""
+
+
+# Markup helpers ----------------------------------------------------------------------------
+
+
+def _num(value: float) -> str:
+    """A coordinate as short text: ``20`` for ``20.0``, at most two decimals otherwise."""
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0")
+
+
+@functools.cache
+def _key(name: str) -> str:
+    """An attribute's name from a keyword: ``cls`` is ``class``, ``_`` stands for ``-``."""
+    return "class" if name == "cls" else name.replace("_", "-")
+
+
+@functools.lru_cache(maxsize=4096)
+def _escaped(text: str) -> str:
+    """``text`` escaped for an attribute value (cached: colours and classes repeat)."""
+    return escape(text, _QUOTE)
+
+
+def _value(value: object) -> str:
+    """An attribute's value as text: numbers short, anything else escaped."""
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, float):
+        return _num(value)
+    return _escaped(str(value))
+
+
+def _attrs(attributes: Mapping[str, object]) -> str:
+    """`` name="value"`` pairs (see :func:`_key` and :func:`_value`), leaving out ``None``."""
+    return "".join(
+        f' {_key(name)}="{_value(value)}"'
+        for name, value in attributes.items()
+        if value is not None
+    )
+
+
+def _tag(name: str, *children: str, **attributes: object) -> str:
+    """One element; without children it is self-closing. Children are markup, already escaped."""
+    inner = "".join(children)
+    if not inner:
+        return f"<{name}{_attrs(attributes)}/>"
+    return f"<{name}{_attrs(attributes)}>{inner}</{name}>"
+
+
+def _text(content: str, **attributes: object) -> str:
+    """A ``<text>`` element holding ``content`` (escaped)."""
+    return _tag("text", escape(content), **attributes)
+
+
+def _title(content: str) -> str:
+    """A ``<title>`` (the tooltip of its parent element), escaped."""
+    return _tag("title", escape(content))
+
+
+def _where(x: int, y: int) -> str:
+    """The id suffix of a cell: ``3_-1`` for ``(3, -1)``."""
+    return f"{x}_{y}"
+
+
+# What is drawn -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Block:
+    """Markup placed at a known spot, with the size it takes."""
+
+    markup: str
+    width: int
+    height: int
+
+
+def _kind(card: Card) -> list[str]:
+    """The classes of a card by what it holds."""
+    if card.building is not None:
+        return ["garrison", CELL_NAMES[card.building]]
+    kinds = [
+        name
+        for letter, name in (("X", "goblin-card"), ("O", "hobgoblin-card"))
+        if letter in card.cells
+    ]
+    return kinds or ["plain-card"]
+
+
+def _describe(card: Card) -> str:
+    """A card in words, for its tooltip."""
+    if card.building is not None:
+        what = f"{BUILDING_TITLES[card.building]} (garrison)"
+    elif "O" in card.cells:
+        what = "hobgoblin card"
+    elif "X" in card.cells:
+        what = "goblin card"
+    else:
+        what = "card"
+    return f"{card.id} {card.layout}: {what}"
+
+
+def _card(
+    card: Card,
+    left: int,
+    top: int,
+    size: int,
+    title: str,
+    cells: Iterable[Mapping[str, object]] | None = None,
+    frame: tuple[str, float] | None = None,
+    **attributes: object,
+) -> str:
+    """A face-up card whose footprint's top-left corner is at ``(left, top)``: a ``<g>`` with a
+    ``<title>``, a frame (class ``face``; ``frame`` gives its colour and width) and four cells
+    (class ``cell <kind>``, with the extra attributes given per cell in reading order)."""
+    inset = max(1, size // 12)
+    outer, inner = inset + 2, 1
+    side = size - outer - inner
+    stroke, stroke_width = frame or (_FRAME, 1.5 if size >= HAND_CELL else 1)
+    face = _tag(
+        "rect",
+        cls="face",
+        x=left + inset,
+        y=top + inset,
+        width=2 * size - 2 * inset,
+        height=2 * size - 2 * inset,
+        rx=inset + 1,
+        fill="#ffffff",
+        stroke=stroke,
+        stroke_width=stroke_width,
+    )
+    parts = [_title(title), face]
+    extras = [{}, {}, {}, {}] if cells is None else cells
+    for i, (letter, extra) in enumerate(zip(card.cells, extras, strict=True)):
+        col, row = i % 2, i // 2
+        x = left + (outer if col == 0 else size + inner)
+        y = top + (outer if row == 0 else size + inner)
+        name = CELL_NAMES[letter]
+        classes = " ".join(["cell", name, *(["building"] if letter in BUILDING_TITLES else [])])
+        extra_classes = extra.get("cls")
+        attributes_of_cell = {
+            **extra,
+            "cls": f"{classes} {extra_classes}" if extra_classes else classes,
+        }
+        parts.append(
+            _tag(
+                "g",
+                _tag("rect", x=x, y=y, width=side, height=side, rx=2, fill=_FILL[letter]),
+                _text(letter, x=x + side / 2, y=y + side / 2, dy="0.35em", fill=_INK[letter]),
+                **attributes_of_cell,
+            )
+        )
+    letters = {"text_anchor": "middle", "font_size": size // 2, "font_weight": "bold"}
+    return _tag("g", *parts, **attributes, **letters)
+
+
+def _back(left: int, top: int, size: int, title: str, **attributes: object) -> str:
+    """A face-down card (class ``card back``): nothing on it tells which card it is."""
+    inset = max(1, size // 12)
+    width = 2 * size - 2 * inset
+    return _tag(
+        "g",
+        _title(title),
+        _tag(
+            "rect",
+            x=left + inset,
+            y=top + inset,
+            width=width,
+            height=width,
+            rx=inset + 1,
+            fill=_BACK,
+            stroke=_FRAME,
+        ),
+        _tag(
+            "rect",
+            x=left + 3 * inset,
+            y=top + 3 * inset,
+            width=width - 4 * inset,
+            height=width - 4 * inset,
+            rx=inset,
+            fill="none",
+            stroke="#8fa3bf",
+        ),
+        cls="card back",
+        **attributes,
+    )
+
+
+@attrs.frozen
+class _Area:
+    """The part of the table drawn, in cells: the cards in play with one cell around them."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    @classmethod
+    def around(cls, placed: Iterable[Placed]) -> _Area:
+        spots = [(p.x, p.y) for p in placed] or [(0, 0)]
+        return cls(
+            min(x for x, _ in spots) - 1,
+            min(y for _, y in spots) - 1,
+            max(x for x, _ in spots) + 3,
+            max(y for _, y in spots) + 3,
+        )
+
+
+class _Scene:
+    """A position and what the picture needs to know of it, worked out once."""
+
+    def __init__(self, position: State | View) -> None:
+        self.position = position
+        self.cards = {card.id: card for card in position.config.deck}
+        self.stack = stack(position)
+        self.area = _Area.around(self.stack)
+        self.below: dict[tuple[int, int], list[tuple[Placed, str]]] = {}
+        """Per occupied cell, the cards covering it and their letter there, bottom first."""
+        for placed in self.stack:
+            for i, letter in enumerate(self.cards[placed.card].cells):
+                spot = (placed.x + i % 2, placed.y + i // 2)
+                self.below.setdefault(spot, []).append((placed, letter))
+
+    def visible(self, x: int, y: int) -> tuple[Placed, str] | None:
+        """The card showing at ``(x, y)`` and its letter there (the topmost one, R2)."""
+        covering = self.below.get((x, y))
+        return covering[-1] if covering else None
+
+    def monster(self, x: int, y: int) -> str | None:
+        """The kind of the topmost goblin or hobgoblin at ``(x, y)``, visible or hidden."""
+        for _, letter in reversed(self.below.get((x, y), [])):
+            if letter in "XO":
+                return CELL_NAMES[letter]
+        return None
+
+
+def _open_cells(scene: _Scene, placed: Placed) -> list[tuple[int, int, int]]:
+    """The cells around a garrison that do not (yet) show a house or a guard (R7), as
+    ``(index in RING, x, y)``."""
+    found = []
+    for k, (dx, dy) in enumerate(RING):
+        shown = scene.visible(placed.x + dx, placed.y + dy)
+        if shown is None or shown[1] not in "HG":
+            found.append((k, placed.x + dx, placed.y + dy))
+    return found
+
+
+# The table ---------------------------------------------------------------------------------
+
+
+def _grid(area: _Area) -> str:
+    """Faint cell lines with the x coordinates above and the y coordinates to the left (R1)."""
+    left, top, right, bottom = (v * CELL for v in attrs.astuple(area))
+    lines = [
+        _tag("line", x1=x * CELL, y1=top, x2=x * CELL, y2=bottom)
+        for x in range(area.left, area.right + 1)
+    ] + [
+        _tag("line", x1=left, y1=y * CELL, x2=right, y2=y * CELL)
+        for y in range(area.top, area.bottom + 1)
+    ]
+    labels = [
+        _text(str(x), x=x * CELL + CELL // 2, y=top - 7, text_anchor="middle")
+        for x in range(area.left, area.right)
+    ] + [
+        _text(str(y), x=left - 6, y=y * CELL + CELL // 2, dy="0.35em", text_anchor="end")
+        for y in range(area.top, area.bottom)
+    ]
+    return _tag("g", *lines, id="grid", cls="grid", stroke=_GRID, stroke_width=1) + _tag(
+        "g", *labels, id="axes", cls="axes", font_size=11, fill="#8a8270"
+    )
+
+
+def _slot() -> str:
+    """Where the first card goes, on an empty table (R1)."""
+    return _tag(
+        "g",
+        _title("The first card is laid here, at (0, 0) (R1)"),
+        _tag(
+            "rect",
+            x=3,
+            y=3,
+            width=2 * CELL - 6,
+            height=2 * CELL - 6,
+            rx=4,
+            fill="none",
+            stroke="#8a8270",
+            stroke_dasharray="5 4",
+        ),
+        _text(
+            "(0, 0)",
+            x=CELL,
+            y=CELL,
+            dy="0.35em",
+            text_anchor="middle",
+            font_size=12,
+            fill="#8a8270",
+        ),
+        id="slot-0_0",
+        cls="slot",
+    )
+
+
+def _card_in_play(scene: _Scene, placed: Placed, layer: int) -> str:
+    """A card in play (``id="card-<id>"``), with classes ``card``, its kind, ``layer-N`` (its place
+    in the stack, 0 at the bottom), ``top`` or ``tucked``, and for a garrison ``surrounded`` and
+    ``active``; each cell knows its coordinates and whether it is ``covered``."""
+    card = scene.cards[placed.card]
+    tucked = placed.layer is Layer.BOTTOM
+    classes = ["card", *_kind(card), f"layer-{layer}", "tucked" if tucked else "top"]
+    notes = [
+        f"at ({placed.x}, {placed.y})",
+        "tucked beneath" if tucked else "laid on top",
+        f"layer {layer} of {len(scene.stack)}",
+    ]
+    frame = None
+    if card.building is not None:
+        missing = len(_open_cells(scene, placed))
+        if not missing:
+            classes.append("surrounded")
+            frame = (_ACTIVE, 3)
+        notes.append(f"{missing} of 8 border cells open" if missing else "surrounded")
+        if placed.card in scene.position.active:
+            classes.append("active")
+            notes.append("active")
+            frame = (_ACTIVE, 4)
+    cells = []
+    for i in range(4):
+        x, y = placed.x + i % 2, placed.y + i // 2
+        shown = scene.visible(x, y)
+        covered = shown is not None and shown[0] is not placed
+        cells.append(
+            {
+                "id": f"card-{placed.card}-cell-{i}",
+                "cls": "covered" if covered else None,
+                "data_x": x,
+                "data_y": y,
+            }
+        )
+    return _card(
+        card,
+        placed.x * CELL,
+        placed.y * CELL,
+        CELL,
+        f"{_describe(card)}, " + ", ".join(notes),
+        cells,
+        frame,
+        id=f"card-{placed.card}",
+        cls=" ".join(classes),
+        data_card=placed.card,
+        data_x=placed.x,
+        data_y=placed.y,
+        data_layer=placed.layer.value,
+        data_stack=layer,
+    )
+
+
+def _outline(placed: Placed) -> str:
+    """The dashed footprint of a tucked card, drawn over the cards that lie on it."""
+    return _tag(
+        "rect",
+        id=f"outline-{placed.card}",
+        cls="outline tucked",
+        data_card=placed.card,
+        x=placed.x * CELL + 1,
+        y=placed.y * CELL + 1,
+        width=2 * CELL - 2,
+        height=2 * CELL - 2,
+        rx=5,
+        fill="none",
+        stroke=_TUCKED,
+        stroke_width=1.5,
+        stroke_opacity=0.75,
+        stroke_dasharray="6 4",
+        pointer_events="none",
+    )
+
+
+def _open_marks(scene: _Scene, placed: Placed) -> list[str]:
+    """Dashed squares on the border cells a garrison still needs (R7)."""
+    building = BUILDING_TITLES[scene.cards[placed.card].building or "F"]
+    return [
+        _tag(
+            "rect",
+            _title(f"{building} {placed.card}: needs a house or a guard at ({x}, {y}) (R7)"),
+            id=f"open-{placed.card}-{k}",
+            cls="open",
+            data_card=placed.card,
+            data_x=x,
+            data_y=y,
+            x=x * CELL + 6,
+            y=y * CELL + 6,
+            width=CELL - 12,
+            height=CELL - 12,
+            rx=3,
+            fill="none",
+            stroke=_OPEN,
+            stroke_width=1.5,
+            stroke_dasharray="3 3",
+        )
+        for k, x, y in _open_cells(scene, placed)
+    ]
+
+
+def _tower_line(scene: _Scene, placed: Placed) -> str:
+    """The diagonal of a Watchtower through its W cell, across the whole table (R10)."""
+    cells = scene.cards[placed.card].cells
+    i = cells.index("W")
+    slope = 1 if i in (0, 3) else -1
+    cx, cy = placed.x + i % 2 + 0.5, placed.y + i // 2 + 0.5
+    area = scene.area
+    low, high = sorted(((area.top - cy) * slope, (area.bottom - cy) * slope))
+    start, end = max(area.left - cx, low), min(area.right - cx, high)
+    active = placed.card in scene.position.active
+    return _tag(
+        "line",
+        _title(
+            f"Watchtower {placed.card}: its {'backslash' if slope == 1 else 'slash'} diagonal (R10)"
+        ),
+        id=f"line-{placed.card}",
+        cls="watchtower-line" + (" active" if active else ""),
+        data_card=placed.card,
+        x1=(cx + start) * CELL,
+        y1=(cy + slope * start) * CELL,
+        x2=(cx + end) * CELL,
+        y2=(cy + slope * end) * CELL,
+        stroke=_INK["W"],
+        stroke_width=3 if active else 2,
+        stroke_opacity=0.8 if active else 0.45,
+        stroke_dasharray=None if active else "8 5",
+        stroke_linecap="round",
+    )
+
+
+def _hidden_marks(scene: _Scene, placed: Placed) -> list[str]:
+    """A dotted ring where a goblin of this card lies hidden beneath a Fort (R9)."""
+    marks = []
+    for i, letter in enumerate(scene.cards[placed.card].cells):
+        x, y = placed.x + i % 2, placed.y + i // 2
+        shown = scene.visible(x, y)
+        if letter in "XO" and shown is not None and shown[0] is not placed:
+            marks.append(
+                _tag(
+                    "circle",
+                    _title(f"a {CELL_NAMES[letter]} of {placed.card} hidden beneath (R9)"),
+                    id=f"hidden-{placed.card}-{i}",
+                    cls=f"hidden-monster {CELL_NAMES[letter]}",
+                    data_x=x,
+                    data_y=y,
+                    cx=x * CELL + CELL // 2,
+                    cy=y * CELL + CELL // 2,
+                    r=CELL // 2 - 6,
+                    fill="none",
+                    stroke=_INK[letter],
+                    stroke_width=1.5,
+                    stroke_dasharray="2 3",
+                )
+            )
+    return marks
+
+
+def _defeated_mark(scene: _Scene, x: int, y: int) -> str:
+    """A marker on a defeated goblin or hobgoblin (R6, R8): ``id="defeated-<x>_<y>"``, classes
+    ``defeated`` and the monster's kind."""
+    kind = scene.monster(x, y) or "monster"
+    cx, cy, r = x * CELL + CELL // 2, y * CELL + CELL // 2, CELL // 2 - 5
+    arm = r * 0.5
+    return _tag(
+        "g",
+        _title(f"{kind} at ({x}, {y}): defeated"),
+        _tag("circle", cx=cx, cy=cy, r=r, fill=_DEFEAT, fill_opacity=0.15),
+        _tag("line", x1=cx - arm, y1=cy - arm, x2=cx + arm, y2=cy + arm),
+        _tag("line", x1=cx - arm, y1=cy + arm, x2=cx + arm, y2=cy - arm),
+        id=f"defeated-{_where(x, y)}",
+        cls=f"defeated {kind}",
+        data_x=x,
+        data_y=y,
+        stroke=_DEFEAT,
+        stroke_width=2.5,
+        stroke_opacity=0.85,
+    )
+
+
+def _table(scene: _Scene) -> str:
+    """The table: grid, cards bottom first, then outlines and markers above every card."""
+    garrisons = [p for p in scene.stack if scene.cards[p.card].building is not None]
+    towers = [p for p in garrisons if scene.cards[p.card].building == "W"]
+    cards = [_card_in_play(scene, placed, layer) for layer, placed in enumerate(scene.stack)]
+    marks = [
+        *(_outline(p) for p in scene.stack if p.layer is Layer.BOTTOM),
+        *(mark for p in scene.stack for mark in _hidden_marks(scene, p)),
+        *(mark for p in garrisons for mark in _open_marks(scene, p)),
+        *(_tower_line(scene, p) for p in towers),
+        *(_defeated_mark(scene, x, y) for x, y in sorted(scene.position.defeated)),
+    ]
+    return _tag(
+        "g",
+        _grid(scene.area),
+        _tag("g", *cards, id="cards", cls="cards") if cards else _slot(),
+        _tag("g", *marks, id="marks", cls="marks") if marks else "",
+        id="table",
+        cls="table",
+    )
+
+
+# Around the table --------------------------------------------------------------------------
+
+
+def _pile_size(position: State | View) -> int:
+    return position.deck_size if isinstance(position, View) else len(position.deck)
+
+
+def _status(position: State | View) -> list[str]:
+    """The lines above the table."""
+    played, pile = len(position.placed), _pile_size(position)
+    total = position.config.compiled.total
+    lines = [
+        f"{played} card{'s' * (played != 1)} in play · {pile} to draw · "
+        f"defeated {len(position.defeated)}/{total}"
+    ]
+    result = outcome(position)
+    if result is not None:
+        garrisons = ", ".join(result.active) or "none"
+        lines.append(
+            f"Game over: {'won' if result.won else 'lost'} · active garrisons: {garrisons}"
+        )
+    elif position.to_draw:
+        lines.append(f"Chance draws {position.to_draw} more card{'s' * (position.to_draw != 1)}")
+    else:
+        lines.append(
+            f"As seat {position.seat} sees it" if isinstance(position, View) else "The whole state"
+        )
+    return lines
+
+
+def _header_height(lines: list[str]) -> int:
+    return LINE * (len(lines) + 1) + 6
+
+
+def _header(lines: list[str], left: int, top: int) -> _Block:
+    """The title and the status lines."""
+    title = "Guards & Goblins"
+    markup = _tag(
+        "g",
+        _text(title, x=left, y=top + 15, font_size=16, font_weight="bold"),
+        *(
+            _text(line, x=left, y=top + 15 + LINE * (n + 1), font_size=12)
+            for n, line in enumerate(lines)
+        ),
+        id="status",
+        cls="status",
+        fill=_TEXT,
+    )
+    width = max(len(title) * 9, *(len(line) * 7 for line in lines))
+    return _Block(markup, width, _header_height(lines))
+
+
+def _loose(
+    card: Card,
+    left: int,
+    top: int,
+    size: int,
+    where: str,
+    note: str | None = None,
+    order: int | None = None,
+) -> str:
+    """A face-up card out of play (in the hand, or in a whole state's draw pile): classes
+    ``card``, ``<where>-card`` and its kind; ``id="<where>-<id>"``; ``data-order`` if given."""
+    return _card(
+        card,
+        left,
+        top,
+        size,
+        f"{_describe(card)}, {note or f'in {where}'}",
+        id=f"{where}-{card.id}",
+        cls=" ".join(["card", f"{where}-card", *_kind(card)]),
+        data_card=card.id,
+        data_order=order,
+    )
+
+
+def _section(name: str, label: str, left: int, top: int, drawn: list[str], **extra: object) -> str:
+    """A labelled group of cards below the table (``id="<name>"``, class ``<name>``)."""
+    heading = _text(label, x=left, y=top + 12, font_size=12, fill=_TEXT)
+    return _tag("g", heading, *drawn, id=name, cls=name, **extra)
+
+
+def _hand(scene: _Scene, left: int, top: int) -> _Block:
+    """The cards in hand, face up (``id="hand-<id>"``, class ``card hand-card``)."""
+    hand = scene.position.hand
+    step = 2 * HAND_CELL + 8
+    drawn = [
+        _loose(scene.cards[card], left + n * step, top + LINE, HAND_CELL, "hand")
+        for n, card in enumerate(hand)
+    ]
+    label = f"Hand ({len(hand)})" if hand else "Hand: empty"
+    height = LINE + (2 * HAND_CELL if drawn else 0)
+    return _Block(_section("hand", label, left, top, drawn), max(len(hand) * step, 100), height)
+
+
+def _pile(scene: _Scene, left: int, top: int) -> _Block:
+    """The draw pile: face down in a view (``id="pile-<n>"``, class ``card back``, nothing
+    telling which card), face up in draw order for a whole state (``id="pile-<id>"``, class
+    ``card pile-card``, ``data-order``)."""
+    position = scene.position
+    size = _pile_size(position)
+    if isinstance(position, View):
+        note = f"a face-down card of the draw pile ({size} left)"
+        drawn = [
+            _back(left + FAN * n, top + LINE, HAND_CELL, note, id=f"pile-{n}") for n in range(size)
+        ]
+        width, height = 2 * HAND_CELL + FAN * max(0, size - 1), 2 * HAND_CELL
+    else:
+        step = 2 * PILE_CELL + 6
+        unordered = " (chance decides the order)" if position.config.explicit else ""
+        drawn = [
+            _loose(
+                scene.cards[card],
+                left + step * (n % PILE_ROW),
+                top + LINE + step * (n // PILE_ROW),
+                PILE_CELL,
+                "pile",
+                note=f"to draw {n + 1}{unordered}",
+                order=n,
+            )
+            for n, card in enumerate(position.deck)
+        ]
+        width, height = step * min(size, PILE_ROW), step * -(-size // PILE_ROW)
+    label = f"Draw pile ({size})" if size else "Draw pile: empty"
+    markup = _section("pile", label, left, top, drawn, data_count=size)
+    return _Block(markup, max(width, 100), LINE + (height if drawn else 0))
+
+
+# The document ------------------------------------------------------------------------------
+
+
+def _shown(position: State | View, seat: Seat | None) -> State | View:
+    """What to draw: the position itself, or what ``seat`` may see of it."""
+    if seat is None:
+        return position
+    if isinstance(position, State):
+        return view(position, seat)
+    if seat != position.seat:
+        raise ValueError(f"this view is seat {position.seat}'s, not seat {seat!r}'s")
+    return position
+
+
+def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
+    """A picture of the position as a standalone SVG document (a string).
+
+    Given a :class:`State` and a ``seat``, it draws :func:`view` of it: only what that seat may
+    see (the draw pile face down). A :class:`View` is drawn as it is; a :class:`State` with no
+    ``seat`` shows everything it holds, the draw pile face up in draw order. ``State`` and
+    ``View`` show as this picture in Jupyter (their ``_repr_svg_``).
+
+    What a test or a front end may look for (ids are unique within one picture, so a page showing
+    several pictures inline repeats them: look them up inside each picture's root; ``<x>_<y>``
+    is a cell, as in ``3_-1``; marks on a cell carry its ``data-x`` and ``data-y``):
+
+    - ``g#table``: the table, with ``g#grid`` and ``g#axes`` (the coordinates, R1), then
+      ``g#cards``: every card in play, bottom of the stack first (cards higher up drawn over
+      those below, R2), each a ``g#card-<id>`` with classes ``card``, its kind
+      (``goblin-card``, ``hobgoblin-card``, ``plain-card``, or ``garrison`` and ``fort``,
+      ``watchtower`` or ``barracks``), ``layer-N`` (its place in the stack, ``0`` at the
+      bottom), ``top`` or ``tucked``, and ``surrounded`` / ``active`` for a garrison (R7); a
+      ``<title>`` tooltip; attributes ``data-card``, ``data-x``, ``data-y``, ``data-layer``
+      and ``data-stack``; and four cells ``g#card-<id>-cell-<i>`` in reading order with classes
+      ``cell`` and ``guard``, ``goblin``, ``hobgoblin``, ``house``, ``fort``, ``watchtower`` or
+      ``barracks`` (plus ``building``), ``covered`` where another card lies on them, and
+      ``data-x`` / ``data-y``. On an empty table ``g#slot-0_0`` shows where the first card goes.
+    - ``g#marks``, over every card: ``rect#outline-<id>.outline.tucked``, the footprint of each
+      tucked card; ``circle#hidden-<id>-<i>.hidden-monster``, a goblin hidden beneath a Fort
+      (R9), ``<i>`` the cell of its card; ``rect#open-<id>-<k>.open``, each border cell a
+      garrison still needs (R7), ``<k>`` from 0 to 7;
+      ``line#line-<id>.watchtower-line``, a Watchtower's diagonal (R10); and
+      ``g#defeated-<x>_<y>.defeated`` (with class ``goblin`` or ``hobgoblin``) on every defeated
+      cell (R6, R8).
+    - ``g#status``: the title and the score; ``g#hand``: ``g#hand-<id>.card.hand-card`` per card
+      in hand; ``g#pile`` (``data-count``): ``g#pile-<n>.card.back`` per face-down card, or
+      ``g#pile-<id>.card.pile-card`` (``data-order``) per card of a whole state's draw pile.
+
+    >>> import goblinguard as gg
+    >>> state = gg.new_game(gg.Config(order=tuple(c.id for c in gg.standard_deck())), seed=0)
+    >>> svg = render_svg(gg.apply(state, gg.Place("g1", 0, 0)), seat=0)
+    >>> svg.startswith("<svg"), 'id="card-g1"' in svg, 'id="pile-g6"' in svg
+    (True, True, False)
+
+    Args:
+        position: the state or view to draw.
+        seat: draw only what this seat may see (for a state), or check that a view is this
+            seat's; ``None`` draws the position as it is.
+
+    Returns:
+        The SVG document, starting with ``<svg``, with no XML declaration (so it can be written
+        to a ``.svg`` file or put inline in HTML as it is).
+
+    Raises:
+        ValueError: ``seat`` is not a seat of the game, or not the seat of the view.
+    """
+    scene = _Scene(shown := _shown(position, seat))
+    area = scene.area
+    left = area.left * CELL - AXIS
+    lines = _status(shown)
+    top = area.top * CELL - AXIS - GAP - _header_height(lines)
+    header = _header(lines, left, top)
+    hand = _hand(scene, left, area.bottom * CELL + GAP)
+    pile = _pile(scene, left, area.bottom * CELL + GAP + hand.height + GAP)
+    bottom = area.bottom * CELL + GAP + hand.height + GAP + pile.height
+    right = max(area.right * CELL, left + max(header.width, hand.width, pile.width))
+    box = (left - MARGIN, top - MARGIN, right - left + 2 * MARGIN, bottom - top + 2 * MARGIN)
+    played = len(shown.placed)
+    return _tag(
+        "svg",
+        _title(f"Guards & Goblins: {played} card{'s' * (played != 1)} in play"),
+        _tag("rect", id="background", x=box[0], y=box[1], width=box[2], height=box[3], fill=_PAPER),
+        header.markup,
+        _table(scene),
+        hand.markup,
+        pile.markup,
+        xmlns=SVG_NS,
+        viewBox=" ".join(map(str, box)),
+        width=box[2],
+        height=box[3],
+        cls="goblinguard",
+        role="img",
+        font_family="sans-serif",
+        style="max-width: 100%; height: auto",
+    )
