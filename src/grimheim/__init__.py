@@ -96,6 +96,7 @@ from ._rules import (
     view,
 )
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
+from ._svg import render_svg
 from ._validate import validate
 
 __all__ = [
@@ -183,6 +184,7 @@ __all__ = [
     "read_deck",
     "record",
     "redeal",
+    "render_svg",
     "render_text",
     "replay",
     "scenario",
@@ -193,6 +195,12 @@ __all__ = [
     "validate",
     "view",
 ]
+
+# Jupyter shows states and views as pictures. Set here, since the rules modules never import the
+# renderer; through setattr, since the classes do not declare the attribute (for mypy).
+for _cls in (State, View):
+    setattr(_cls, "_repr_svg_", render_svg)  # noqa: B010
+del _cls
 
 GAME: Game[State, Action] = Game.from_namespace(
     globals(),

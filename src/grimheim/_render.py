@@ -88,6 +88,9 @@ def render_text(position: State | View) -> str:
             f" gold {hero.gold}, dice {hero_strength(w.config, hero)},"
             f" range {hero_range(w.config, hero)}, hand {len(hero.hand)}; {cards}"
         )
+        known = [card.split("-", 1)[-1] for card in hero.hand if card]
+        if known:  # the cards the position shows: every hand of a state, a view's own hand
+            lines.append(f"  in hand: {', '.join(known)}")
     monsters = sorted(w.monsters.values(), key=lambda m: m.at)
     hurt = [
         f"{m.kind} {geo.hexes[m.at]} {w.health_left(m)}/{w.health(m)}" for m in monsters if m.damage

@@ -1,0 +1,32 @@
+"""`render_text`: the board as text, and only what the position shows of the hands."""
+
+from __future__ import annotations
+
+import grimheim as gh
+
+
+def game() -> gh.State:
+    return gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=7)
+
+
+def test_render_text_of_a_state_shows_every_hand() -> None:
+    text = gh.render_text(game())
+    assert "in hand: master-shot" in text
+    assert "in hand: mastery" in text
+
+
+def test_render_text_of_a_view_shows_only_the_seats_own_hand() -> None:
+    state = game()
+    for seat in (0, 1):
+        own = state.heroes[seat].hand[0].split("-", 1)[1]
+        other = state.heroes[1 - seat].hand[0].split("-", 1)[1]
+        text = gh.render_text(gh.view(state, seat))
+        assert f"in hand: {own}" in text
+        assert other not in text
+
+
+def test_render_text_draws_every_area_of_the_map() -> None:
+    state = game()
+    rows = gh.render_text(state).splitlines()[1:18]
+    cells = sum(len(row[4:].split()) for row in rows)
+    assert cells == len(state.config.pack.map.hexes) + len(state.config.pack.map.grimheim)
