@@ -402,60 +402,91 @@ def test_game_that_cannot_be_loaded(command: str) -> None:
 
 
 def test_play_a_whole_game_by_numbers_and_notation(tmp_path: Path) -> None:
-    # seed 6 gives a pile of 12; two seats, both played by the person (hot seat)
+    # seed 6 gives a pile of 12; two seats, both played by people (pass-and-play)
     assert new_game(seed=6).pile == 12
-    result = run("play", "nim", "--seed", "6", stdin="3\nt3\n" * 2)
+    result = run("play", "nim", "--seed", "6", "--seat", "0", "--seat", "1", stdin="3\nt3\n" * 2)
     assert result.code == 0, result
     assert result.err == ""
     assert "Nim — seed 6" in result.out
-    assert "── Turn 1 · seat 0" in result.out
+    assert "Seats: 0 human, 1 human." in result.out
+    assert "── Decision 1 · seat 0" in result.out
+    assert "── Decision 2 · seat 1" in result.out
+    assert result.out.count("pass the keyboard to seat 1") == 2
     assert "Pile: |||||||||||| (12)" in result.out
     assert "Seat 0: Take 1 to 3 from 12." in result.out
     assert "  1  t1\n  2  t2\n  3  t3" in result.out
+    assert "  · took: seat=0 n=3" in result.out  # the step's events
     assert "Game over: won by seat 1 (long no, returns 0 / 1, scores 2 / 2)." in result.out
+    assert "  seat 1  human  return 1  score 2  winner" in result.out
 
 
 def test_play_rejects_bad_input_and_asks_again() -> None:
-    lines = ["", "0", "4", "banana", "t9", "?", "l", "b", "u", "3", "3", "3", "3"]
+    lines = ["", "0", "4", "banana", "t9", "?", "l", "b", "u", "s", "3", "3", "3", "3"]
     result = run("play", "nim", "--seed", "6", stdin="\n".join(lines) + "\n")
     assert result.code == 0, result
     out = result.out
+    assert "Seats: 0 human, 1 greedy." in out  # the default: seat 0 yours, the others agents
     assert "There is no action 0: choose 1 to 3." in out
     assert "There is no action 4: choose 1 to 3." in out
-    assert "Not understood: write t1, t2 or t3, not 'banana' (type ? for help)" in out
+    assert "Not understood: write t1, t2 or t3, not 'banana' (type h for help)" in out
     assert "t9 is not legal now: N1: take 1 to 3" in out
     assert "l, list" in out  # the help
-    assert "Nothing to undo." in out
+    assert "Nothing to undo (seat 0 has not decided yet)." in out
+    assert "Where to? Type s FILE" in out
     assert "Game over" in out
     assert "Traceback" not in out + result.err
 
 
 def test_play_undo_takes_back_the_last_move(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = run("play", "nim", "--seed", "6", "--save", save, stdin="1\n2\nu\nu\n3\nq\n")
+    seats = ["--seat", "0", "--seat", "1"]
+    # seat 0 takes 1, seat 1 takes 2, seat 0 takes back its move (and seat 1's after it)
+    stdin = "1\n2\nu\nu\n3\nq\n"
+    result = run("play", "nim", "--seed", "6", *seats, "--save", save, stdin=stdin)
     assert result.code == 0, result
-    assert result.out.count("Took back your last move.") == 2
+    assert result.out.count("Took back your last move and 1 action(s) after it.") == 1
+    assert "Nothing to undo (seat 0 has not decided yet)." in result.out
     record = GAME.loads(save.read_text(), Record)
     assert record.actions == (Take(3),)
+    # a person's undo passes over the agents' moves after it
+    stdin = "1\n1\nu\n2\nq\n"
+    result = run("play", "nim", "--seed", "6", "--save", save, stdin=stdin)
+    assert result.code == 0, result
+    assert "Took back your last move and 1 action(s) after it." in result.out
+    record = GAME.loads(save.read_text(), Record)
+    assert record.actions == (Take(1), Take(3), Take(2), Take(2))
 
 
 def test_play_quit_saves_and_resume_continues(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = run("play", "nim", "--seed", "6", "--save", save, stdin="1\nt2\nquit\n")
+    seats = ["--seat", "0", "--seat", "1=human"]
+    result = run("play", "nim", "--seed", "6", *seats, "--save", save, stdin="1\nt2\nquit\n")
     assert result.code == 0, result
     assert f"Saved 2 action(s) to {save}." in result.out
     assert "Game over" not in result.out
     record = GAME.loads(save.read_text(), Record)
     assert record == Record((Take(1), Take(2)), seed=6)
 
-    result = run("play", "nim", "--resume", save, "--save", save, stdin="1\n" * 9)
+    result = run("play", "nim", "--resume", save, *seats, "--save", save, stdin="u\n" + "1\n" * 12)
     assert result.code == 0, result
     assert f"Resumed after 2 action(s) from {save}." in result.out
-    assert "Pile: ||||||||| (9)" in result.out
-    assert "Game over: won by seat 0" in result.out
+    assert "Took back your last move and 1 action(s) after it." in result.out  # into the file
+    assert "Pile: ||||||||||| (11)" in result.out
+    assert "Game over: won by seat 1" in result.out
     record = GAME.loads(save.read_text(), Record)
-    assert len(record.actions) == 11
+    assert len(record.actions) == 12
     assert run("validate", save).code == 0
+
+
+def test_play_save_command_writes_the_record_now(tmp_path: Path) -> None:
+    later = tmp_path / "later.json"
+    result = run("play", "nim", "--seed", "6", stdin=f"1\nsave {later}\n1\nq\n")
+    assert result.code == 0, result
+    assert f"Saved 2 action(s) to {later}." in result.out  # the command
+    assert f"Saved 4 action(s) to {later}." in result.out  # quitting saves there too
+    assert len(GAME.loads(later.read_text(), Record).actions) == 4
+    result = run("play", "nim", "--seed", "6", stdin=f"s {tmp_path / 'no' / 'x.json'}\nq\n")
+    assert "Not saved: " in result.out and "there is no folder" in result.out
 
 
 def test_play_end_of_input_quits_cleanly() -> None:
@@ -501,6 +532,54 @@ def test_play_errors(tmp_path: Path) -> None:
     fails(run("play", "nim", "--resume", goblin), "a goblinguard file, not nim")
     config = write(tmp_path, "config.json", GAME.dumps(NimConfig()))
     fails(run("play", "nim", "--resume", config), "holds a config, not a record")
+
+
+@attrs.frozen
+class Cheat:
+    """Takes more than it may."""
+
+    def choose(self, view: Any, actions: Sequence[Take], rng: Rng) -> tuple[Take, Rng]:
+        """An illegal move."""
+        return Take(7), rng
+
+
+@attrs.frozen
+class Crash:
+    """Fails to choose."""
+
+    def choose(self, view: Any, actions: Sequence[Take], rng: Rng) -> tuple[Take, Rng]:
+        """Raise."""
+        raise RuntimeError("no idea")
+
+
+def test_play_seats_given_as_module_and_class_and_agents_that_misbehave() -> None:
+    greedy = f"{__name__}:Greedy"
+    result = run("play", "nim", "--seed", "6", "--seat", f"1={greedy}", stdin="1\n" * 12)
+    assert result.code == 0, result
+    assert f"Seats: 0 human, 1 {greedy}." in result.out
+    assert f"Seat 1 ({greedy}) plays t3." in result.out
+    cheat = run("play", "nim", "--seed", "6", "--seat", f"1={__name__}:Cheat", stdin="1\n")
+    fails(cheat, f"agent '{__name__}:Cheat' of seat 1 chose t7, which is not legal: N1: take 1")
+    crash = run("play", "nim", "--seed", "6", "--seat", f"1={__name__}:Crash", stdin="1\n")
+    fails(crash, f"agent '{__name__}:Crash' of seat 1 failed: RuntimeError: no idea")
+
+
+def test_play_without_people_plays_as_the_library_plays() -> None:
+    result = run("play", "nim", "--seed", "6", "--seat", "0=greedy", "--seat", "1=random")
+    assert result.code == 0, result
+    _, actions = play(GAME, [Greedy(), RandomAgent()], seed=6)
+    shown = re.findall(r"^Seat [01] \((?:greedy|random)\) plays (t[0-9])\.$", result.out, re.M)
+    assert shown == [notation(a) for a in actions]
+    assert "── Final position" in result.out
+
+
+def test_play_with_options_given_inline() -> None:
+    result = run("play", "nim", "--seed", "0", "--config", '{"seats": 3}', stdin="q\n")
+    assert result.code == 0, result
+    assert "Seats: 0 human, 1 greedy, 2 greedy." in result.out
+    fails(
+        run("play", "nim", "--config", '{"seets": 3}'), "nim has no option 'seets'", "seats, size"
+    )
 
 
 def test_play_seed_and_resume_are_exclusive(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ the same commands::
 
     tabletop games                                  # what is installed
     tabletop play goblinguard --seed 7 --save g.json
+    tabletop play kinmarr --seat 0=human --seat 1=human --seat 2=heuristic \\
+        --config '{"guilds": ["feudal_pact", "arcane_commune", "pathfinders"]}'
     tabletop simulate goblinguard --games 1000 --agent greedy --jobs 4
     tabletop replay g.json
     tabletop validate g.json

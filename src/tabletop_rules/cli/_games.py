@@ -126,13 +126,51 @@ def _loads(game: AnyGame, path: str, text: str, kind: str) -> Any:
         raise CliError(f"{path}: cannot read a {game.name} {kind}: {exc}") from None
 
 
-def _load_config(game: AnyGame, path: str, io: _Io) -> Any:
-    """Read a config file written with ``game.dumps(config)``."""
-    text = _read_text(path, io)
-    name, kind = _envelope(path, text)
-    if name != game.name or kind != "config":
-        raise CliError(f"{path}: holds a {name} {kind}, not a {game.name} config")
-    return _loads(game, path, text, "config")
+def _load_config(game: AnyGame, source: str, io: _Io) -> Any:
+    """The config ``--config`` names: a file (``-`` is standard input) or, when ``source``
+    starts with ``{``, JSON text given inline. Either holds the envelope ``game.dumps(config)``
+    writes, or a JSON object of some of the config's options (``{"heroes": ["bjorn"]}``),
+    which are put over the defaults of ``game.config_type()``."""
+    inline = source.lstrip().startswith("{")
+    where = "--config" if inline else source
+    text = source if inline else _read_text(source, io)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise CliError(f"{where}: a config is a JSON object, not {type(data).__name__}")
+    if "game" in data or "kind" in data:
+        name, kind = _envelope(where, text)
+        if name != game.name or kind != "config":
+            raise CliError(f"{where}: holds a {name} {kind}, not a {game.name} config")
+        return _loads(game, where, text, "config")
+    defaults = _default_config(game)
+    options = defaults["data"]
+    unknown = sorted(set(data) - set(options))
+    if unknown:
+        raise CliError(
+            f"{where}: {game.name} has no option {unknown[0]!r} (its options: "
+            f"{', '.join(sorted(options))})"
+        )
+    envelope = {**defaults, "data": {**options, **data}}
+    return _loads(game, where, json.dumps(envelope), "config")
+
+
+def _default_config(game: AnyGame) -> dict[str, Any]:
+    """The envelope of the game's default config, as JSON data."""
+    try:
+        defaults: Any = json.loads(game.dumps(game.config_type()))
+    except Exception as exc:  # a game whose config has no defaults, or cannot be written
+        raise CliError(
+            f"{game.name} has no default config to put options over ({type(exc).__name__}:"
+            f" {exc}); give a whole config file"
+        ) from None
+    if not isinstance(defaults, dict) or not isinstance(defaults.get("data"), dict):
+        raise CliError(f"{game.name} does not write its config as a JSON object of options")
+    return defaults
 
 
 def _load_record(

@@ -12,7 +12,7 @@ from .. import __version__
 from ._errors import CliError
 from ._inspect import _cmd_games, _cmd_replay, _cmd_validate
 from ._io import _Io
-from ._play import _cmd_play
+from ._play import _cmd_play, _seat_spec
 from ._simulate import _cmd_simulate
 
 
@@ -41,22 +41,42 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
         help="play a game in the terminal",
-        description="Play a game in the terminal. Seats without an agent are played by you.",
+        description="Play a game in the terminal: each seat is played by a person (several share"
+        " the keyboard) or an agent. Unnamed seats: seat 0 is yours if you name no seat of your"
+        " own, the others are played by the game's first agent other than random.",
     )
     p.add_argument("game", metavar="GAME", help="the game's name (see: tabletop games)")
     start = p.add_mutually_exclusive_group()
     start.add_argument("--seed", type=int, help="the seed of the set-up (default: a random one)")
     start.add_argument("--resume", metavar="FILE", help="continue a game saved with --save")
-    p.add_argument("--config", metavar="FILE", help="a config file (game.dumps(config))")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    p.add_argument(
+        "--config",
+        metavar="FILE|JSON",
+        help="the game's options: a config file (game.dumps(config)) or a JSON object of"
+        """ options, e.g. '{"heroes": ["bjorn", "alva"]}'""",
+    )
+    p.add_argument(
+        "--seat",
+        action="append",
+        type=_seat_spec,
+        metavar="SEAT[=WHO]",
+        help="who plays a seat (repeat for more seats): SEAT=human, SEAT=AGENT (a name the game"
+        " lists, or module:Class), or a bare SEAT: you play it",
+    )
     p.add_argument(
         "--agent",
         action="append",
         metavar="NAME",
-        help="an agent for the next seat that is not yours (repeat for more seats): a name the"
+        help="an agent for the next seat nobody was given (repeat for more seats): a name the"
         " game lists, or module:Class",
     )
     p.add_argument("--save", metavar="FILE", help="save the game as a record when done or on quit")
+    p.add_argument(
+        "--events",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="show what each move caused, as far as the people playing may see it (default: on)",
+    )
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser(
@@ -74,7 +94,11 @@ def _parser() -> argparse.ArgumentParser:
         help="the agent of every seat, or repeated: one per seat (default: random); a name the"
         " game lists, or module:Class",
     )
-    p.add_argument("--config", metavar="FILE", help="a config file (game.dumps(config))")
+    p.add_argument(
+        "--config",
+        metavar="FILE|JSON",
+        help="the game's options: a config file (game.dumps(config)) or a JSON object of options",
+    )
     p.add_argument("--jobs", type=_positive, default=1, metavar="N", help="worker processes")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on standard error")

@@ -1,8 +1,15 @@
-"""``tabletop play``: a game in the terminal, against agents or alone, with undo and save."""
+"""``tabletop play``: a game in the terminal, any mix of people and agents, with undo and save.
+
+Each seat is played by a person (several people share the keyboard: pass-and-play) or by an
+agent. A person is shown only what their seat may know: the board is ``render_text`` of their
+seat's ``view``, the actions and the prompt come from that view, and of the events of each step
+only those the seats at the keyboard may see are printed.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -13,56 +20,200 @@ from .._agents import Agent
 from .._errors import IllegalActionError, RulesError
 from .._record import Record, sample_chance
 from .._rng import Rng
-from .._values import CHANCE
+from .._values import CHANCE, Seat
 from ._errors import CliError
-from ._games import AnyGame, _final_state, _load_config, _load_game, _load_record, _make_agent
+from ._games import (
+    AnyGame,
+    _load_config,
+    _load_game,
+    _load_record,
+    _make_agent,
+    _notation,
+    _replay_all,
+)
 from ._io import _check_writable, _Io, _read_line, _write_text
-from ._text import _action_list, _outcome_text, _solitaire
+from ._text import _action_list, _event_text, _outcome_text, _solitaire
+
+_HUMAN = "human"  # the word that gives a seat to a person: --seat SEAT=human
 
 _PLAY_HELP = """\
 Type the number of an action or its notation (for example {example}) and press Enter.
-  l, list     show the actions again
-  b, board    show the position again
-  u, undo     take back your last move
-  q, quit     stop playing{save}
-  ?, help     show this help"""
+  l, list          show the actions again
+  b, board         show the position again
+  u, undo          take back your last decision (and everything played after it)
+  s, save [FILE]   save the game as a record{save_to}
+  q, quit          stop playing{save}
+  h, ?, help       show this help"""
+
+_SEAT_SPEC = re.compile(r"\s*(-?[0-9]+)\s*(?:=\s*(\S.*?)\s*)?")
+
+
+def _seat_spec(text: str) -> tuple[int, str]:
+    """Read one ``--seat`` value: ``N`` (a person plays seat ``N``) or ``N=WHO``, where ``WHO``
+    is ``human``, an agent's name or ``module:Class``. Returns ``(seat, who)``.
+
+    Raises:
+        argparse.ArgumentTypeError: the text has neither form (a usage error).
+    """
+    match = _SEAT_SPEC.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            f"not a seat: {text!r} (write SEAT or SEAT=WHO, for example 1 or 1=human or"
+            " 2=heuristic)"
+        )
+    who = match.group(2)
+    return int(match.group(1)), _HUMAN if who is None or who.lower() == _HUMAN else who
+
+
+@attrs.frozen
+class _Player:
+    """Who plays a seat: a person (``agent`` is ``None``) or an agent called ``name``."""
+
+    name: str
+    agent: Agent[Any] | None = None
+
+    @property
+    def human(self) -> bool:
+        """Whether a person plays the seat."""
+        return self.agent is None
+
+
+@attrs.frozen(eq=False)
+class _Point:
+    """A decision already taken: the position it was taken in, who took it, and every
+    generator as it was just before (so going back there draws the same dice and cards)."""
+
+    state: Any
+    seat: Seat
+    rngs: dict[Seat, Rng]
 
 
 @attrs.define
 class _Session:
-    """A game being played in the terminal: the position and what is needed to undo and save."""
+    """A game being played in the terminal: the position, who plays which seat, the record so
+    far, and what is needed to undo and save."""
 
     game: AnyGame
     config: Any
     seed: int | None
     start: Any
     state: Any
-    actions: list[Any]
-    agents: dict[int, tuple[str, Agent[Any]]]
-    rngs: dict[int, Rng]
-    history: list[tuple[Any, int, dict[int, Rng], int]] = attrs.field(factory=list)
-    chance_count: int = 0
-    """How many of ``actions`` were chance decisions (not counted as turns)."""
+    players: dict[Seat, _Player]
+    rngs: dict[Seat, Rng]
+    save_path: str | None
+    events: bool
+    actions: list[Any] = attrs.field(factory=list)
+    points: list[_Point] = attrs.field(factory=list)
+    """``points[i]`` is where ``actions[i]`` was played."""
+    last_human: Seat | None = None
+    """The seat of the person who last had the keyboard (for pass-and-play)."""
 
     def record(self) -> Record[Any, Any, Any]:
         """The game so far as a record."""
         return Record(tuple(self.actions), config=self.config, seed=self.seed, start=self.start)
 
+    def humans(self) -> list[Seat]:
+        """The seats people play, in order."""
+        return [seat for seat, player in sorted(self.players.items()) if player.human]
 
-def _agent_seats(
-    game: AnyGame, count: int, person: int, names: Sequence[str]
-) -> dict[int, tuple[str, Agent[Any]]]:
-    """Give each named agent the next seat that is not the person's."""
-    seats: dict[int, tuple[str, Agent[Any]]] = {}
-    free = [s for s in range(count) if s != person]
-    if len(names) > len(free):
+    def decisions(self) -> int:
+        """How many of the actions so far were players' decisions (chance draws not counted)."""
+        return sum(1 for point in self.points if point.seat != CHANCE)
+
+    def play(self, action: Any) -> tuple[Any, ...]:
+        """Apply ``action`` for the seat to act, remember the position before it, and return the
+        step's events. Raises :class:`IllegalActionError` (nothing changed) when it is illegal."""
+        seat = self.game.current_player(self.state)
+        step = self.game.step(self.state, action)
+        self.points.append(_Point(self.state, CHANCE if seat is None else seat, dict(self.rngs)))
+        self.actions.append(action)
+        self.state = step.state
+        return tuple(step.events)
+
+    def undo(self, seat: Seat) -> int | None:
+        """Go back to just before ``seat``'s last decision: its position, its generators, and
+        the record up to it. Returns how many actions were taken back (``None``: nothing to undo).
+        """
+        for index in range(len(self.points) - 1, -1, -1):
+            point = self.points[index]
+            if point.seat == seat:
+                taken = len(self.actions) - index
+                self.state = point.state
+                self.rngs = dict(point.rngs)
+                del self.actions[index:]
+                del self.points[index:]
+                return taken
+        return None
+
+    def save(self, io: _Io, path: str | None = None) -> None:
+        """Write the record to ``path`` (default: the session's save file)."""
+        target = path or self.save_path
+        if target is None:
+            return
+        _write_text(target, self.game.dumps(self.record()))
+        io.out(f"Saved {len(self.actions)} action(s) to {target}.")
+
+
+def _default_agent(game: AnyGame) -> str | None:
+    """The agent that plays the seats nobody named: the game's first agent other than
+    ``random`` (its strongest, by the convention of listing ``random`` first), else ``random``,
+    else ``None`` (the game has no agents: people play those seats)."""
+    names = list(game.agents)
+    better = [name for name in names if name != "random"]
+    if better:
+        return better[0]
+    return names[0] if names else None
+
+
+def _players(
+    game: AnyGame,
+    count: int,
+    specs: Sequence[tuple[int, str]],
+    legacy_agents: Sequence[str],
+) -> dict[Seat, _Player]:
+    """Who plays each of the ``count`` seats.
+
+    Seats given with ``--seat`` get what they say. If no seat was given to a person, seat 0 is
+    (unless ``--seat 0=AGENT`` gave it to an agent). Each ``--agent`` then takes the next seat
+    nobody was given, in seat order, and the game's default agent plays the rest.
+    """
+    chosen: dict[Seat, str] = {}
+    for seat, who in specs:
+        if not 0 <= seat < count:
+            raise CliError(f"this {game.name} game has seats 0 to {count - 1}, not {seat}")
+        if seat in chosen:
+            raise CliError(f"seat {seat} is given twice (--seat {seat}={chosen[seat]} and {who})")
+        chosen[seat] = who
+    if _HUMAN not in chosen.values() and 0 not in chosen:
+        chosen[0] = _HUMAN
+    free = [seat for seat in range(count) if seat not in chosen]
+    if len(legacy_agents) > len(free):
+        people = ", ".join(str(s) for s, who in sorted(chosen.items()) if who == _HUMAN)
+        yours = f" and you play seat {people}" if people else ""
         raise CliError(
-            f"no seat left for agent {names[len(free)]!r}: this {game.name} game has "
-            f"{count} seat(s) and you play seat {person}"
+            f"no seat left for agent {legacy_agents[len(free)]!r}: this {game.name} game has "
+            f"{count} seat(s){yours}"
         )
-    for seat, name in zip(free, names, strict=False):
-        seats[seat] = (name, _make_agent(game, name))
-    return seats
+    for seat, name in zip(free, legacy_agents, strict=False):
+        chosen[seat] = name
+    default = _default_agent(game)
+    players: dict[Seat, _Player] = {}
+    for seat in range(count):
+        who = chosen.get(seat, default or _HUMAN)
+        players[seat] = _Player(_HUMAN) if who == _HUMAN else _Player(who, _make_agent(game, who))
+    return players
+
+
+def _generators(seed: int | None, count: int) -> dict[Seat, Rng]:
+    """One generator per seat and one for chance, split from the seed in the order
+    :func:`tabletop_rules.play` uses (seats in order, then chance): a game of agents only plays
+    exactly as ``play`` would."""
+    stream = Rng.from_seed(seed if seed is not None else 0)
+    rngs: dict[Seat, Rng] = {}
+    for seat in range(count):
+        rngs[seat], stream = stream.split()
+    rngs[CHANCE], stream = stream.split()
+    return rngs
 
 
 def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
@@ -71,49 +222,43 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
     if args.save:
         _check_writable(args.save)
     start: Any = None
-    actions: list[Any] = []
+    past: list[tuple[Any, Any]] = []  # (state before, action) of a resumed record
     if args.resume:
         if args.config:
             raise CliError("--config cannot be combined with --resume (the record has its config)")
         _, record = _load_record(args.resume, io, game)
-        config, seed, start, actions = (
-            record.config,
-            record.seed,
-            record.start,
-            list(record.actions),
-        )
-        state = _final_state(game, record, args.resume)
+        config, seed, start = record.config, record.seed, record.start
+        state: Any = None
+        for index, action, before in _replay_all(game, record, args.resume):
+            if index < 0:
+                state = before
+            else:
+                past.append((before, action))
     else:
         config = _load_config(game, args.config, io) if args.config else None
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         state = _new_game(game, config, seed)
     count = game.seat_count(state)
-    if not 0 <= args.seat < count:
-        raise CliError(f"this {game.name} game has seats 0 to {count - 1}, not {args.seat}")
-    agents = _agent_seats(game, count, args.seat, args.agent or ())
-    stream = Rng.from_seed(seed if seed is not None else 0)
-    rngs: dict[int, Rng] = {}
-    for seat in sorted(agents):
-        rngs[seat], stream = stream.split()
-    rngs[CHANCE], stream = stream.split()
-    session = _Session(game, config, seed, start, state, actions, agents, rngs)
+    players = _players(game, count, args.seat or (), args.agent or ())
+    session = _Session(
+        game, config, seed, start, state, players, _generators(seed, count), args.save, args.events
+    )
+    if past:
+        _catch_up(session, past, args.resume)
 
     where = f"seed {seed}" if seed is not None else "from a saved position"
-    io.out(f"{game.title} — {where}. Type a number or a notation; ? for help, q to quit.")
+    io.out(f"{game.title} — {where}. Type a number or a notation; h for help, q to quit.")
+    if not _solitaire(game) or not players[0].human:
+        io.out("Seats: " + ", ".join(f"{s} {p.name}" for s, p in sorted(players.items())) + ".")
     if args.resume:
-        io.out(f"Resumed after {len(actions)} action(s) from {args.resume}.")
-    quit_ = _play_loop(session, args, io)
+        io.out(f"Resumed after {len(session.actions)} action(s) from {args.resume}.")
+    quit_ = _play_loop(session, io)
     if not quit_:
-        io.out()
-        io.out("── Final position " + "─" * 54)
-        io.out(game.render_text(session.state))
-        io.out()
-        io.out(f"Game over: {_outcome_text(game, game.outcome(session.state))}.")
-    if args.save:
-        _write_text(args.save, game.dumps(session.record()))
-        io.out(f"Saved {len(session.actions)} action(s) to {args.save}.")
+        _show_end(session, io)
+    if session.save_path:
+        session.save(io)
     elif quit_ and session.actions:
-        io.out("Stopped; the game was not saved (start with --save FILE to keep it).")
+        io.out("Stopped; the game was not saved (type s FILE, or start with --save FILE).")
     return 0
 
 
@@ -124,87 +269,166 @@ def _new_game(game: AnyGame, config: Any, seed: int) -> Any:
         raise CliError(f"cannot set up {game.name}: {exc}") from None
 
 
-def _play_loop(session: _Session, args: argparse.Namespace, io: _Io) -> bool:
-    """Play until the game is over (``False``) or the person quits (``True``)."""
+def _catch_up(session: _Session, past: Sequence[tuple[Any, Any]], path: str) -> None:
+    """Take a resumed record's actions into the session: each becomes a point to undo to, and
+    the generators of chance and of the agents advance as they would have in a game played
+    through with these seats, so quitting and resuming changes no later draw."""
+    game, final = session.game, session.state
+    for before, action in past:
+        seat = game.current_player(before)
+        seat = CHANCE if seat is None else seat
+        session.points.append(_Point(before, seat, dict(session.rngs)))
+        session.actions.append(action)
+        if seat == CHANCE:
+            _, session.rngs[CHANCE] = sample_chance(game, before, session.rngs[CHANCE])
+        elif (player := session.players.get(seat)) is not None and player.agent is not None:
+            view = game.view(before, seat)
+            try:
+                _, session.rngs[seat] = player.agent.choose(
+                    view, game.legal_actions(view), session.rngs[seat]
+                )
+            except Exception as exc:
+                raise CliError(
+                    f"{path}: agent {player.name!r} of seat {seat} failed while catching up: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from None
+    session.state = final
+
+
+def _play_loop(session: _Session, io: _Io) -> bool:
+    """Play until the game is over (``False``) or a person quits (``True``)."""
     game = session.game
     show_board = True
     while (seat := game.current_player(session.state)) is not None:
         if seat == CHANCE:
-            action, session.rngs[CHANCE] = sample_chance(game, session.state, session.rngs[CHANCE])
-            session.state = game.apply(session.state, action)
-            session.actions.append(action)
-            session.chance_count += 1
-            io.out(f"Chance: {game.notation(action)}.")
+            action, rng = sample_chance(game, session.state, session.rngs[CHANCE])
+            events = session.play(action)
+            session.rngs[CHANCE] = rng
+            io.out(f"Chance: {_notation(game, action)}.")
+            _show_events(session, events, None, io)
             continue
+        player = session.players[seat]
         view = game.view(session.state, seat)
-        if seat in session.agents:
-            name, agent = session.agents[seat]
-            legal = game.legal_actions(view)
-            action, session.rngs[seat] = agent.choose(view, legal, session.rngs[seat])
-            session.state = game.apply(session.state, action)
-            session.actions.append(action)
-            io.out(f"Seat {seat} ({name}) plays {game.notation(action)}.")
+        legal = game.legal_actions(view)
+        if player.agent is not None:
+            action = _agent_action(session, seat, player.name, player.agent, view, legal)
+            events = session.play(action)
+            io.out(f"Seat {seat} ({player.name}) plays {_notation(game, action)}.")
+            _show_events(session, events, None, io)
             show_board = True
             continue
-        legal = game.legal_actions(view)
         if show_board:
             _show_turn(session, seat, view, legal, io)
             show_board = False
         decision = game.decision(view)
-        prompt = decision.prompt if decision is not None else "Your move."
+        prompt = decision.prompt if decision is not None else "Your decision."
         mover = "" if _solitaire(game) else f"Seat {seat}: "
         io.out(f"{mover}{prompt}")
-        line = _read_line(io, f"[1-{len(legal)}, notation, ? help, q quit] > ")
+        line = _read_line(io, f"[1-{len(legal)}, notation, h help, q quit] > ")
         if line is None:
             return True
         text = line.strip()
-        command = text.lower()
+        command, _, rest = text.partition(" ")
+        command, rest = command.lower(), rest.strip()
         if not text:
             continue
-        if command in ("q", "quit", "exit"):
+        if text.lower() in ("q", "quit", "exit"):
             return True
-        if command in ("?", "h", "help"):
-            save = " (the game is saved first)" if args.save else ""
-            example = game.notation(legal[0])
-            io.out(_PLAY_HELP.format(example=example, save=save))
+        if text.lower() in ("?", "h", "help"):
+            _show_help(session, legal, io)
             continue
-        if command in ("l", "list"):
+        if text.lower() in ("l", "list"):
             io.out("\n".join(_action_list(game, legal, io.width())))
             continue
-        if command in ("b", "board"):
+        if text.lower() in ("b", "board"):
             io.out(game.render_text(view))
             continue
-        if command in ("u", "undo"):
-            if not session.history:
-                io.out("Nothing to undo.")
-                continue
-            session.state, count, rngs, session.chance_count = session.history.pop()
-            del session.actions[count:]
-            session.rngs = dict(rngs)
-            io.out("Took back your last move.")
-            show_board = True
+        if command in ("s", "save"):
+            _save_command(session, rest, io)
+            continue
+        if text.lower() in ("u", "undo"):
+            show_board = _undo(session, seat, io) or show_board
             continue
         action = _choose(game, view, legal, text, io)
         if action is None:
             continue
         try:
-            new_state = game.apply(session.state, action)
+            events = session.play(action)
         except IllegalActionError as exc:
-            io.out(f"{game.notation(action)} is not legal now: {exc.reason}")
+            io.out(f"{_notation(game, action)} is not legal now: {exc.reason}")
             continue
-        session.history.append(
-            (session.state, len(session.actions), dict(session.rngs), session.chance_count)
-        )
-        session.state = new_state
-        session.actions.append(action)
+        _show_events(session, events, seat, io)
         show_board = True
     return False
 
 
-def _show_turn(session: _Session, seat: int, view: Any, legal: Sequence[Any], io: _Io) -> None:
-    """Print the turn header, the position as the seat to act sees it, and its actions."""
+def _agent_action(
+    session: _Session, seat: Seat, name: str, agent: Agent[Any], view: Any, legal: Sequence[Any]
+) -> Any:
+    """The agent's answer (its generator advanced), or a :class:`CliError` when it fails or
+    answers with an action that is not legal."""
     game = session.game
-    turn = f"Turn {len(session.actions) - session.chance_count + 1}"
+    try:
+        action, session.rngs[seat] = agent.choose(view, legal, session.rngs[seat])
+    except Exception as exc:
+        raise CliError(
+            f"agent {name!r} of seat {seat} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    if action not in legal:
+        reason = game.is_legal(session.state, action) or "not among the legal actions"
+        raise CliError(
+            f"agent {name!r} of seat {seat} chose {_notation(game, action)}, which is not"
+            f" legal: {reason}"
+        )
+    return action
+
+
+def _undo(session: _Session, seat: Seat, io: _Io) -> bool:
+    """Take back ``seat``'s last decision; ``True`` when something was taken back."""
+    taken = session.undo(seat)
+    if taken is None:
+        whose = "" if _solitaire(session.game) else f" (seat {seat} has not decided yet)"
+        io.out(f"Nothing to undo{whose}.")
+        return False
+    after = f" and {taken - 1} action(s) after it" if taken > 1 else ""
+    io.out(f"Took back your last move{after}.")
+    return True
+
+
+def _save_command(session: _Session, path: str, io: _Io) -> None:
+    """``s`` / ``save [FILE]``: write the record now; a file given becomes the save file."""
+    if not path and session.save_path is None:
+        io.out("Where to? Type s FILE (or start with --save FILE).")
+        return
+    try:
+        if path:
+            _check_writable(path)
+        session.save(io, path or None)
+    except CliError as exc:
+        io.out(f"Not saved: {exc}")
+        return
+    if path:
+        session.save_path = path
+
+
+def _show_help(session: _Session, legal: Sequence[Any], io: _Io) -> None:
+    """Print the commands."""
+    target = session.save_path
+    save_to = f" (to {target})" if target else " to FILE"
+    save = f" (the game is saved to {target} first)" if target else ""
+    example = _notation(session.game, legal[0])
+    io.out(_PLAY_HELP.format(example=example, save=save, save_to=save_to))
+
+
+def _show_turn(session: _Session, seat: Seat, view: Any, legal: Sequence[Any], io: _Io) -> None:
+    """Print who is to decide, the position as that seat sees it, and its actions."""
+    game = session.game
+    humans = session.humans()
+    if len(humans) > 1 and session.last_human != seat:
+        io.out()
+        io.out(f"Seat {seat}'s decision: pass the keyboard to seat {seat}.")
+    session.last_human = seat
+    turn = f"Decision {session.decisions() + 1}"
     if not _solitaire(game):
         turn += f" · seat {seat}"
     rule = "─" * max(0, min(io.width(), 72) - len(turn) - 4)
@@ -214,6 +438,53 @@ def _show_turn(session: _Session, seat: int, view: Any, legal: Sequence[Any], io
     io.out()
     io.out(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:")
     io.out("\n".join(_action_list(game, legal, io.width())))
+
+
+def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, io: _Io) -> None:
+    """Print the events of a step that the people at the keyboard may see: those of ``actor``
+    after a person's decision; otherwise those of the one person playing, public events only
+    when several people share the keyboard, and all of them in a game of agents only."""
+    if not session.events or not events:
+        return
+    humans = session.humans()
+    if actor is not None:
+        audience: set[Seat] | None = {actor}
+    elif len(humans) == 1:
+        audience = set(humans)
+    elif humans:
+        audience = set()
+    else:
+        audience = None  # nobody to hide anything from
+    for event in events:
+        seen_by = getattr(event, "seen_by", None)
+        if audience is None or seen_by is None or audience.intersection(seen_by):
+            io.out(f"  · {_event_text(event)}")
+
+
+def _show_end(session: _Session, io: _Io) -> None:
+    """Print the final position and the outcome, seat by seat."""
+    game, state = session.game, session.state
+    humans = session.humans()
+    io.out()
+    io.out("── Final position " + "─" * 54)
+    # one person sees the end from their seat; otherwise the cards are laid open
+    final = game.view(state, humans[0]) if len(humans) == 1 else state
+    io.out(game.render_text(final))
+    io.out()
+    outcome = game.outcome(state)
+    io.out(f"Game over: {_outcome_text(game, outcome)}.")
+    if outcome is None or _solitaire(game):
+        return
+    width = max(len(player.name) for player in session.players.values())
+    for seat, player in sorted(session.players.items()):
+        parts = [f"seat {seat}  {player.name:<{width}}"]
+        if seat < len(outcome.returns):
+            parts.append(f"return {outcome.returns[seat]:g}")
+        if outcome.scores is not None and seat < len(outcome.scores):
+            parts.append(f"score {outcome.scores[seat]:g}")
+        if seat in outcome.winners:
+            parts.append("winner")
+        io.out("  " + "  ".join(parts))
 
 
 def _choose(game: AnyGame, view: Any, legal: Sequence[Any], text: str, io: _Io) -> Any:
@@ -228,5 +499,5 @@ def _choose(game: AnyGame, view: Any, legal: Sequence[Any], text: str, io: _Io) 
         return game.parse_action(view, text)
     except Exception as exc:  # the person's text: any failure is reported, never a traceback
         reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
-        io.out(f"Not understood: {reason} (type ? for help)")
+        io.out(f"Not understood: {reason} (type h for help)")
         return None

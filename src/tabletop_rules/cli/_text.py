@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -88,3 +90,34 @@ def _action_list(game: AnyGame, actions: Sequence[Any], width: int) -> list[str]
 
 def _short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _words(name: str) -> str:
+    """``MonsterMoved`` -> ``monster moved``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower()
+
+
+def _field_text(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, tuple | list | frozenset):
+        return ",".join(_field_text(v) for v in value) if value else "-"
+    return str(value)
+
+
+def _event_text(event: Any) -> str:
+    """One short line for an event of a step, such as ``monster moved: kind=goblin to=4,5``:
+    its class name in words and its attrs fields (``seen_by`` left out)."""
+    if not attrs.has(type(event)):
+        return _short(str(event))
+    fields = [
+        f"{f.name}={_field_text(getattr(event, f.name))}"
+        for f in attrs.fields(type(event))
+        if f.name != "seen_by"
+    ]
+    head = _words(type(event).__name__)
+    return _short(f"{head}: {' '.join(fields)}" if fields else head)
