@@ -206,9 +206,18 @@ from ._state import (
     TurnFlags,
     View,
 )
+from ._svg import (
+    render_svg,
+)
 from ._validate import (
     validate,
 )
+
+# Jupyter shows states and views as pictures. It is set here, since the rules modules never
+# import the renderer; setattr, since the classes do not declare it for type checkers.
+for _cls in (State, View):
+    setattr(_cls, "_repr_svg_", render_svg)  # noqa: B010
+del _cls
 
 __all__ = [
     "AcceptTrade",
@@ -365,6 +374,7 @@ __all__ = [
     "parse_action",
     "record",
     "redeal",
+    "render_svg",
     "render_text",
     "replay",
     "scenario",
