@@ -1,0 +1,1 @@
+"""The reference web front end: ``python examples/web/server.py`` (see ``server.py``)."""

@@ -1,0 +1,570 @@
+"""The reference web front end (``examples/web``): its JSON API over real HTTP, checked against
+games the test plays itself with the same seed, and its page driven in headless Chromium.
+
+The browser tests need Debian's ``chromium`` at ``/usr/bin/chromium`` and the ``playwright``
+package (the ``test`` extra); without them they skip, unless ``TABLETOP_REQUIRE_BROWSER`` is set
+(``scripts/check`` sets it), and then they fail: CI never skips them silently.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import attrs
+import pytest
+from examples.web import server as web
+
+from tabletop_rules import CHANCE, Game, RandomAgent, Rng, play
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+AnyGame = Game[Any, Any]
+GAMES: dict[str, AnyGame] = web.load_games()
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REQUIRE_BROWSER = "TABLETOP_REQUIRE_BROWSER"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+@attrs.define
+class Client:
+    """Calls the server; keeps every response body, per seat it was for, for the secrecy checks."""
+
+    url: str
+    bodies: list[str] = attrs.field(factory=list)
+
+    def call(
+        self, method: str, path: str, body: Any = None, *, raw: bytes | None = None
+    ) -> tuple[int, Any]:
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, text = response.status, response.read().decode()
+                kind = response.headers["Content-Type"]
+        except urllib.error.HTTPError as error:
+            status, text, kind = error.code, error.read().decode(), error.headers["Content-Type"]
+        if kind.startswith("text/html"):
+            return status, text
+        assert kind == "application/json", kind
+        self.bodies.append(text)
+        return status, json.loads(text)
+
+    def ok(self, method: str, path: str, body: Any = None) -> Any:
+        status, data = self.call(method, path, body)
+        assert status in (200, 201), (status, data)
+        return data
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    server = web.make_server("127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host!s}:{port}"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def client(url: str) -> Client:
+    return Client(url)
+
+
+# -- the JSON API, without a browser -----------------------------------------------------------
+
+
+def test_the_catalogue_lists_every_installed_game(client: Client) -> None:
+    games = {g["name"]: g for g in client.ok("GET", "/api/games")["games"]}
+    assert set(games) == {"goblinguard", "grimheim", "kinmarr"}
+    for name, entry in games.items():
+        game = GAMES[name]
+        assert entry["title"] == game.title
+        assert entry["seats"] == list(game.seats)
+        assert entry["agents"] == sorted(game.agents)
+        assert entry["svg"] == (game.render_svg is not None)
+        assert entry["options"] == json.loads(game.dumps(game.config_type()))["data"]
+
+
+def test_the_page_is_served_for_every_game_and_needs_nothing_from_elsewhere(
+    client: Client,
+) -> None:
+    pages = [client.call("GET", path) for path in ["/", *(f"/play/{n}" for n in GAMES)]]
+    assert all(status == 200 for status, _ in pages)
+    page = pages[0][1]
+    assert "<script>" in page
+    assert "http://" not in page
+    assert "https://" not in page
+    assert "src=" not in page  # no script, style or image fetched from anywhere
+
+
+def test_setup_says_how_many_seats_a_config_has(client: Client) -> None:
+    two = client.ok(
+        "POST", "/api/setup", {"game": "grimheim", "options": {"heroes": ["alva", "embla"]}}
+    )
+    assert two == {"game": "grimheim", "seats": 2}
+    assert client.ok("POST", "/api/setup", {"game": "kinmarr"})["seats"] == 4
+    assert client.ok("POST", "/api/setup", {"game": "goblinguard", "options": {}})["seats"] == 1
+
+
+def _mirror_config(game: AnyGame, options: dict[str, Any]) -> Any:
+    envelope = json.loads(game.dumps(game.config_type()))
+    envelope["data"].update(options)
+    return game.loads(json.dumps(envelope), "config")
+
+
+def _hidden(state: Any, view: Any, found: set[str]) -> None:
+    """Collect what the state's JSON holds and the view's hides: each string (quoted) where the
+    view has another value or nothing, and each list of strings in an order the view does not
+    show (a deck's order)."""
+    if isinstance(state, dict):
+        for key, value in state.items():
+            _hidden(value, view.get(key) if isinstance(view, dict) else None, found)
+    elif isinstance(state, list):
+        if len(state) >= 3 and all(isinstance(x, str) for x in state) and state != view:
+            found.add(_compact(state))
+        for i, value in enumerate(state):
+            seen = view[i] if isinstance(view, list) and i < len(view) else None
+            _hidden(value, seen, found)
+    elif isinstance(state, str) and state != view and len(state) >= 2:
+        found.add(_compact(state))
+
+
+class Mirror:
+    """The same match played by the test with the library alone: what each seat must be sent."""
+
+    def __init__(self, game: AnyGame, options: dict[str, Any], seed: int) -> None:
+        self.game = game
+        self.state = game.new_game(_mirror_config(game, options), seed=seed)
+        self.seats = game.seat_count(self.state)
+        self.logs: list[list[Any]] = [[] for _ in range(self.seats)]
+        self.moves = 0
+
+    def play(self, seat: int, index: int) -> None:
+        action = self.game.legal_actions(self.game.view(self.state, seat))[index]
+        result = self.game.step(self.state, action)
+        self.state = result.state
+        self.moves += 1
+        self.logs[seat].append({"by": seat, "move": self.game.notation(action)})
+        for viewer in range(self.seats):
+            for event in result.events_for(viewer):
+                self.logs[viewer].append({"by": seat, "event": json.loads(self.game.dumps(event))})
+
+    def view(self, seat: int) -> Any:
+        return json.loads(self.game.dumps(self.game.view(self.state, seat)))
+
+    def secrets(self, seat: int) -> set[str]:
+        """Texts that seat must never be sent now: the generator and everything its view and
+        its events hide."""
+        state = json.loads(self.game.dumps(self.state))["data"]
+        found: set[str] = {str(state["rng"]["state"])}
+        _hidden(state, self.view(seat)["data"], found)
+        known = _compact(self.view(seat)) + _compact(self.logs[seat])
+        return {text for text in found if text not in known}
+
+
+def _check_seat(client: Client, mirror: Mirror, match: str, seat: int) -> None:
+    """Everything the server sends ``seat`` is what the library says that seat may know."""
+    game, before = mirror.game, len(client.bodies)
+    view = client.ok("GET", f"/api/matches/{match}/view?seat={seat}")
+    own = game.view(mirror.state, seat)
+    assert view["view"] == mirror.view(seat)
+    assert view["text"] == game.render_text(own)
+    assert view.get("svg") == (game.render_svg(own) if game.render_svg else None)
+    asked = client.ok("GET", f"/api/matches/{match}/decision?seat={seat}")
+    to_act = game.current_player(mirror.state)
+    assert asked["to_act"] == to_act
+    if to_act == seat:
+        notations = [a["notation"] for a in asked["actions"]]
+        assert notations == [game.notation(a) for a in game.legal_actions(own)]
+        assert [a["index"] for a in asked["actions"]] == list(range(len(notations)))
+    else:
+        assert (asked["decision"], asked["actions"]) == (None, [])
+    news = client.ok("GET", f"/api/matches/{match}/events?seat={seat}")
+    assert news["events"] == mirror.logs[seat]
+    mirror.logs[seat] = []
+    for entry in news["events"]:
+        audience = entry.get("event", {}).get("data", {}).get("seen_by")
+        assert audience is None or seat in audience
+    client.ok("GET", f"/api/matches/{match}")
+    _check_secrets(client.bodies[before:], mirror, seat)
+
+
+def _check_secrets(bodies: Sequence[str], mirror: Mirror, seat: int) -> None:
+    hidden = mirror.secrets(seat)
+    for body in bodies:
+        assert '"rng"' not in body
+        assert not [text for text in hidden if text in body]
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "moves"),
+    [
+        ("goblinguard", {}, 20),  # a whole game
+        ("grimheim", {"heroes": ["bjorn", "alva", "embla"]}, 40),
+        ("kinmarr", {}, 40),
+    ],
+)
+def test_people_play_through_the_api_and_see_only_their_seat(
+    client: Client, name: str, options: dict[str, Any], moves: int
+) -> None:
+    """All seats human, the test mirrors the match: views, pictures, questions, legal actions and
+    events are exactly the library's for each seat, and no response holds the generator, a
+    deck's order or another seat's hidden cards."""
+    game, seed = GAMES[name], 21
+    mirror = Mirror(game, options, seed)
+    created = client.ok("POST", "/api/matches", {"game": name, "seed": seed, "options": options})
+    match = created["id"]
+    assert "seed" not in created
+    assert created["players"] == ["human"] * mirror.seats
+    checked = 0
+    choice = Rng.from_seed(5)
+    for _ in range(moves):
+        seat = game.current_player(mirror.state)
+        if seat is None:
+            break
+        for viewer in range(mirror.seats):
+            _check_seat(client, mirror, match, viewer)
+            checked += len(mirror.secrets(viewer))
+        count = len(game.legal_actions(game.view(mirror.state, seat)))
+        index, choice = choice.below(count)
+        played = client.ok("POST", f"/api/matches/{match}/actions", {"seat": seat, "index": index})
+        mirror.play(seat, index)
+        _check_secrets(client.bodies[-1:], mirror, seat)
+        assert played["moves"] == mirror.moves
+        assert played["to_act"] == game.current_player(mirror.state)
+    for viewer in range(mirror.seats):
+        _check_seat(client, mirror, match, viewer)
+    assert checked > 0  # the secrecy check had secrets to look for
+    status = client.ok("GET", f"/api/matches/{match}")
+    assert status["over"] == game.is_over(mirror.state)
+    if name == "goblinguard":
+        assert status["over"]
+        outcome = game.outcome(mirror.state)
+        assert outcome is not None
+        assert status["outcome"] == json.loads(json.dumps(attrs.asdict(outcome)))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_agents_and_chance_play_as_tabletop_rules_play_does(
+    client: Client, name: str, chance: str
+) -> None:
+    """With every seat an agent, the server plays the whole game on creation, with the same
+    generators as :func:`tabletop_rules.play`: the same final position."""
+    game, seed = GAMES[name], 8
+    options = {"chance": chance}
+    config = _mirror_config(game, options)
+    seats = game.seat_count(config)
+    final, actions = play(game, [RandomAgent() for _ in range(seats)], seed=seed, config=config)
+    body = {"game": name, "seed": seed, "options": options, "players": ["random"] * seats}
+    created = client.ok("POST", "/api/matches", body)
+    assert created["over"]
+    assert created["to_act"] is None
+    state, moves = game.new_game(config, seed=seed), 0
+    for action in actions:
+        moves += game.current_player(state) != CHANCE
+        state = game.apply(state, action)
+    assert created["moves"] == moves
+    view = client.ok("GET", f"/api/matches/{created['id']}/view?seat=0")
+    assert view["view"] == json.loads(game.dumps(game.view(final, 0)))
+
+
+def test_agents_answer_until_a_person_must(client: Client) -> None:
+    players = ["human", "random", "heuristic", "random"]
+    created = client.ok("POST", "/api/matches", {"game": "kinmarr", "seed": 3, "players": players})
+    match = created["id"]
+    assert created["to_act"] == 0
+    for _ in range(5):
+        played = client.ok("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0})
+        assert played["to_act"] in (0, None)
+    assert played["moves"] > 5  # the agents moved too
+    news = client.ok("GET", f"/api/matches/{match}/events?seat=0")["events"]
+    assert {entry["by"] for entry in news} >= {0, 1}
+    again = client.ok("GET", f"/api/matches/{match}/events?seat=0")
+    assert again["events"] == []  # only what is new since the last call
+    assert client.ok("GET", f"/api/matches/{match}/events?seat=0&since=0")["events"] == news
+
+
+@pytest.fixture(scope="module")
+def matches(url: str) -> dict[str, str]:
+    """A grimheim match for two people (seat 0 to act), and a finished goblinguard match."""
+    client = Client(url)
+    two = {"game": "grimheim", "seed": 1, "options": {"heroes": ["bjorn", "alva"]}}
+    done = {"game": "goblinguard", "seed": 1, "players": ["greedy"]}
+    return {
+        "open": client.ok("POST", "/api/matches", two)["id"],
+        "over": client.ok("POST", "/api/matches", done)["id"],
+    }
+
+
+ERRORS: list[tuple[str, str, Any, int, str]] = [
+    ("GET", "/api/nothing", None, 404, "no route"),
+    ("GET", "/play/chess", None, 404, "unknown game 'chess'"),
+    ("POST", "/api/matches", {"game": "chess"}, 404, "unknown game 'chess'"),
+    ("POST", "/api/matches", {}, 400, "missing field 'game'"),
+    ("POST", "/api/matches", b'{"game": "kinmarr",', 400, "malformed JSON"),
+    ("POST", "/api/matches", b"[1, 2]", 400, "must be a JSON object"),
+    ("POST", "/api/matches", b"\xff\xfe", 400, "malformed JSON"),
+    ("POST", "/api/matches", {"game": "kinmarr", "seed": "7"}, 400, "'seed' must be an integer"),
+    ("POST", "/api/matches", {"game": "kinmarr", "seed": True}, 400, "'seed' must be an integer"),
+    ("POST", "/api/matches", {"game": "kinmarr", "seed": -1}, 400, "'seed' must be in"),
+    ("POST", "/api/matches", {"game": "kinmarr", "options": []}, 400, "must be an object"),
+    ("POST", "/api/matches", {"game": "kinmarr", "options": {"x": 1}}, 400, "unknown key 'x'"),
+    ("POST", "/api/matches", {"game": "kinmarr", "options": {"guilds": ["a"]}}, 400, "options"),
+    ("POST", "/api/matches", {"game": "kinmarr", "players": ["human"]}, 400, "name 4 player"),
+    ("POST", "/api/matches", {"game": "goblinguard", "players": ["ai"]}, 400, "unknown player"),
+    ("POST", "/api/setup", {"game": "grimheim", "options": {"heroes": []}}, 400, "bad options"),
+    ("GET", "/api/matches/nope", None, 404, "no match 'nope'"),
+    ("GET", "/api/matches/nope/view?seat=0", None, 404, "no match 'nope'"),
+    ("POST", "/api/matches/nope/actions", {"seat": 0, "index": 0}, 404, "no match"),
+    ("GET", "/api/matches/{open}/view", None, 400, "'seat' must be a seat from 0 to 1"),
+    ("GET", "/api/matches/{open}/view?seat=2", None, 400, "from 0 to 1"),
+    ("GET", "/api/matches/{open}/decision?seat=-1", None, 400, "from 0 to 1"),
+    ("GET", "/api/matches/{open}/events?seat=x", None, 400, "from 0 to 1"),
+    ("GET", "/api/matches/{open}/events?seat=%C2%B2", None, 400, "from 0 to 1"),
+    ("GET", "/api/matches/{open}/events?seat=0&since=%C2%B2", None, 400, "'since'"),
+    ("GET", "/api/matches/{open}/events?seat=0&since=99999", None, 400, "'since'"),
+    ("POST", "/api/matches/{open}/actions", {"seat": 0, "index": 9999}, 400, "no action 9999"),
+    ("POST", "/api/matches/{open}/actions", {"seat": 0, "index": "0"}, 400, "'index' must be"),
+    ("POST", "/api/matches/{open}/actions", {"seat": 0}, 400, "missing field 'index'"),
+    ("POST", "/api/matches/{open}/actions", {"seat": "0", "index": 0}, 400, "'seat' must be"),
+    ("POST", "/api/matches/{open}/actions", {"seat": 1, "index": 0}, 409, "seat 0 must answer"),
+    ("POST", "/api/matches/{over}/actions", {"seat": 0, "index": 0}, 409, "the game is over"),
+    ("DELETE", "/api/matches/{open}", None, 405, "accepts GET"),
+    ("GET", "/api/matches", None, 405, "accepts POST"),
+    ("PUT", "/api/games", b"{}", 405, "accepts GET"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status", "message"), ERRORS)
+def test_bad_requests_get_a_json_error_and_never_a_traceback(
+    client: Client,
+    matches: dict[str, str],
+    method: str,
+    path: str,
+    body: Any,
+    status: int,
+    message: str,
+) -> None:
+    raw = body if isinstance(body, bytes) else None
+    got, data = client.call(method, path.format(**matches), None if raw else body, raw=raw)
+    assert (got, list(data)) == (status, ["error"])
+    assert message in data["error"]
+    assert "Traceback" not in client.bodies[-1]
+
+
+def test_an_agent_seat_cannot_be_played_by_a_person(client: Client) -> None:
+    players = ["random", "human"]
+    body = {"game": "grimheim", "seed": 2, "options": {"heroes": ["bjorn", "alva"]}}
+    match = client.ok("POST", "/api/matches", {**body, "players": players})["id"]
+    status, data = client.call("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0})
+    assert (status, data) == (409, {"error": "seat 0 is played by an agent"})
+
+
+@pytest.mark.parametrize(
+    ("length", "status"), [(None, 411), ("x", 411), ("\u00b2", 411), ("100000", 413)]
+)
+def test_a_body_without_a_length_or_too_long_is_refused(
+    url: str, length: str | None, status: int
+) -> None:
+    host, port = urlsplit(url).hostname, urlsplit(url).port
+    connection = http.client.HTTPConnection(str(host), port, timeout=10)
+    connection.putrequest("POST", "/api/matches")
+    if length is not None:
+        connection.putheader("Content-Length", length)
+    connection.endheaders()
+    response = connection.getresponse()
+    assert response.status == status
+    assert list(json.loads(response.read())) == ["error"]
+    connection.close()
+
+
+def test_a_failure_in_a_game_is_a_json_500_and_the_traceback_stays_on_the_server(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def broken(config: Any = None, *, seed: int) -> Any:
+        raise RuntimeError("a bug in a third-party game")
+
+    game = attrs.evolve(GAMES["goblinguard"], name="broken", new_game=broken)
+    server = web.WebServer(("127.0.0.1", 0), web.Api({"broken": game}), quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        host, port = server.server_address[:2]
+        client = Client(f"http://{host!s}:{port}")
+        status, data = client.call("POST", "/api/matches", {"game": "broken"})
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+    assert (status, data) == (500, {"error": "internal server error"})
+    assert "RuntimeError: a bug in a third-party game" in capsys.readouterr().err
+
+
+# -- the page, in headless Chromium ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium (Debian's) through Playwright; a skip when either is missing, or a
+    failure under ``TABLETOP_REQUIRE_BROWSER``."""
+    missing = [] if CHROMIUM.exists() else [f"{CHROMIUM} (apt-get install chromium)"]
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing.append("the playwright package (pip install -e '.[test]')")
+    if missing:
+        reason = f"the browser test needs {' and '.join(missing)}"
+        if os.environ.get(REQUIRE_BROWSER):
+            pytest.fail(f"{reason}; {REQUIRE_BROWSER} is set, so it may not be skipped")
+        pytest.skip(reason)
+    with sync_playwright() as playwright:
+        # Never `playwright install`: Debian's Chromium is launched by path.
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser, url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == []  # no script error, no failed request
+
+
+def _open(
+    page: Page, url: str, name: str, seed: int, *, options: str = "", players: Sequence[str] = ()
+) -> None:
+    """Open a game's page, set the game up as a person would, and start it."""
+    page.goto(f"{url}/play/{name}")
+    page.wait_for_selector("#setup:not([hidden]) select")
+    if options:
+        page.fill("#options", options)
+        page.locator("#options").blur()  # a change: the page asks how many seats they make
+        page.wait_for_function("() => !document.body.dataset.busy")
+    assert page.locator("#players select").count() == (len(players) or 1)
+    for seat, player in enumerate(players):
+        page.select_option(f"#player-{seat}", player)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_function("() => !document.body.dataset.busy")
+    if players:
+        expected = " · ".join(f"seat {seat}: {player}" for seat, player in enumerate(players))
+        assert page.inner_text("#seats") == expected
+
+
+def _click(page: Page, text: str | None = None) -> None:
+    """Click an action (the first one, or the one labelled ``text``); wait for the page to
+    draw the new position."""
+    moves = page.inner_text("#moves")
+    buttons = page.locator("#actions button")
+    button = buttons.first if text is None else buttons.filter(has_text=text).last
+    button.click()
+    page.wait_for_function(
+        "moves => document.querySelector('#moves').textContent !== moves"
+        " && !document.body.dataset.busy",
+        arg=moves,
+    )
+
+
+def _picture(page: Page, game: AnyGame) -> str:
+    """The position as drawn: inline ``<svg>`` when the game has an SVG renderer, else text."""
+    if game.render_svg is not None:
+        assert page.locator("#picture > svg").count() == 1
+        return page.inner_html("#picture")
+    assert page.locator("#picture > pre").count() == 1
+    return page.inner_text("#picture")
+
+
+def _screenshot(page: Page, path: Path) -> None:
+    page.screenshot(path=str(path), full_page=True)
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert path.stat().st_size > 1000
+
+
+def test_the_page_plays_goblinguard_to_the_end(page: Page, url: str, tmp_path: Path) -> None:
+    game = GAMES["goblinguard"]
+    _open(page, url, "goblinguard", 4)
+    assert page.inner_text("#turn").startswith("Your turn (move 1")
+    pictures = [_picture(page, game)]
+    for move in range(1, 21):
+        _click(page)
+        assert page.inner_text("#moves") == str(move)
+        pictures.append(_picture(page, game))
+        assert pictures[-1] != pictures[-2]
+        if move == 3:
+            assert page.inner_text("#turn").startswith("Your turn (move 4")
+            assert page.locator("#log li.move").count() == 3
+            _screenshot(page, tmp_path / "goblinguard.png")
+    assert page.inner_text("#turn") == "Game over"
+    assert page.locator("#actions button").count() == 0
+    assert page.is_visible("#outcome")
+    assert page.inner_text("#outcome").startswith(("You won!", "You lost."))
+    _screenshot(page, tmp_path / "goblinguard-over.png")
+
+
+def test_the_page_passes_grimheim_between_two_people(page: Page, url: str, tmp_path: Path) -> None:
+    game = GAMES["grimheim"]
+    options = '{"heroes": ["bjorn", "alva"]}'
+    _open(page, url, "grimheim", 6, options=options, players=["human", "human"])
+    assert page.inner_text("#turn").startswith("Seat 0 to play (move 1")
+    first = _picture(page, game)
+    notation = page.locator("#actions button").first.inner_text()
+    _click(page)
+    assert _picture(page, game) != first
+    assert page.locator("#log li").first.inner_text() == f"seat 0 played {notation}"
+    _click(page, "end")
+    assert page.inner_text("#turn").startswith("Seat 1 to play"), page.inner_text("#turn")
+    assert "showing seat 1" in page.inner_text("#turn")
+    _click(page)
+    assert page.inner_text("#moves") == "3"
+    _screenshot(page, tmp_path / "grimheim.png")
+
+
+def test_the_page_plays_kinmarr_against_agents(page: Page, url: str, tmp_path: Path) -> None:
+    game = GAMES["kinmarr"]
+    _open(page, url, "kinmarr", 3, players=["human", "random", "heuristic", "random"])
+    assert page.inner_text("#turn").startswith("Seat 0 to play (move 1")
+    before = _picture(page, game)
+    for _ in range(3):
+        _click(page)
+    assert int(page.inner_text("#moves")) > 3  # the agents played between our moves
+    assert page.inner_text("#turn").startswith(("Seat 0 to play", "Game over"))
+    assert _picture(page, game) != before
+    log = page.locator("#log li").all_inner_texts()
+    assert any(line.startswith("seat 1: ") for line in log)
+    _screenshot(page, tmp_path / "kinmarr.png")
