@@ -47,6 +47,7 @@ from ._rules import (
     unseen,
     view,
 )
+from ._spaces import OBSERVATION_PLANES, action_space, observation, observation_shape
 from ._state import Chance, Config, Placed, State, View
 from ._svg import render_svg
 from ._validate import validate
@@ -76,6 +77,7 @@ __all__ = [
     "Layer",
     "MAX_CARDS",
     "MonsterDefeated",
+    "OBSERVATION_PLANES",
     "Outcome",
     "Place",
     "PlaceContext",
@@ -83,6 +85,7 @@ __all__ = [
     "State",
     "View",
     "Weights",
+    "action_space",
     "apply",
     "cell_at",
     "chance_outcomes",
@@ -101,6 +104,8 @@ __all__ = [
     "loads",
     "new_game",
     "notation",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_action",
     "record",

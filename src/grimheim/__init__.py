@@ -95,6 +95,7 @@ from ._rules import (
     step,
     view,
 )
+from ._spaces import GIFT_LIMIT, action_space, observation, observation_shape, roll_limit
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
 from ._svg import render_svg
 from ._validate import validate
@@ -120,6 +121,7 @@ __all__ = [
     "FORMAT",
     "Focus",
     "GAME",
+    "GIFT_LIMIT",
     "GRIMHEIM",
     "GameEnded",
     "GiveGold",
@@ -166,6 +168,7 @@ __all__ = [
     "Upgraded",
     "Use",
     "View",
+    "action_space",
     "apply",
     "chance_outcomes",
     "current_player",
@@ -179,6 +182,8 @@ __all__ = [
     "loads",
     "new_game",
     "notation",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_action",
     "read_deck",
@@ -187,6 +192,7 @@ __all__ = [
     "render_svg",
     "render_text",
     "replay",
+    "roll_limit",
     "scenario",
     "seat_count",
     "standard_pack",

@@ -194,6 +194,12 @@ from ._rules import (
     step,
     view,
 )
+from ._spaces import (
+    action_space,
+    dice_limit,
+    observation,
+    observation_shape,
+)
 from ._state import (
     DEFAULT_GUILDS,
     Chance,
@@ -354,10 +360,12 @@ __all__ = [
     "When",
     "WindowFrame",
     "Wound",
+    "action_space",
     "apply",
     "chance_outcomes",
     "current_player",
     "decision",
+    "dice_limit",
     "digest",
     "dumps",
     "from_dict",
@@ -368,6 +376,8 @@ __all__ = [
     "loads",
     "new_game",
     "notation",
+    "observation",
+    "observation_shape",
     "outcome",
     "pack_from_json",
     "pack_to_json",

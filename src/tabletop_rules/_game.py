@@ -13,6 +13,7 @@ from ._values import Decision, Outcome, Seat, Step
 
 if TYPE_CHECKING:
     from ._agents import Agent
+    from ._spaces import ActionSpace, Observation
 
 __all__ = ["Game"]
 
@@ -43,6 +44,8 @@ _FUNCTIONS = (
     "digest",
     "render_text",
 )
+# Optional functions, taken when the package defines them (like render_svg).
+_OPTIONAL = ("action_space", "observation", "observation_shape")
 
 
 @attrs.frozen
@@ -91,6 +94,14 @@ class Game(Generic[S, A]):
         render_svg: ``render_svg(state_or_view, *, seat=None) -> str``, an SVG picture (``None``
             for a game without one); given a state and a seat, it draws only what that seat
             may see.
+        action_space: ``action_space(config) -> ActionSpace``, every action that config can ever
+            offer, numbered once and for all (``None`` for a game without one); see
+            :class:`~tabletop_rules.ActionSpace`.
+        observation: ``observation(view) -> Observation``, what a view shows as nested tuples of
+            floats of the fixed shape ``observation_shape(view.config)`` (``None`` for a game
+            without one).
+        observation_shape: ``observation_shape(config) -> tuple[int, ...]``, the shape of every
+            observation of a game with that config (``None`` for a game without observations).
     """
 
     name: str
@@ -121,6 +132,9 @@ class Game(Generic[S, A]):
     render_text: Callable[[Any], str]
     agents: Mapping[str, Callable[[], Agent[A]]] = attrs.field(factory=dict)
     render_svg: Callable[..., str] | None = None
+    action_space: Callable[[Any], ActionSpace[A]] | None = None
+    observation: Callable[[Any], Observation] | None = None
+    observation_shape: Callable[[Any], tuple[int, ...]] | None = None
 
     @classmethod
     def from_namespace(
@@ -137,7 +151,8 @@ class Game(Generic[S, A]):
         Call it at the end of a game package's ``__init__.py`` with ``globals()`` (or pass the
         module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
         ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
-        its own name) the functions, and ``render_svg`` if the package has one.
+        its own name) the functions, and ``render_svg``, ``action_space``, ``observation`` and
+        ``observation_shape`` if the package has them.
 
         Raises:
             TypeError: some names are missing or are not callable; the message lists them all.
@@ -149,6 +164,8 @@ class Game(Generic[S, A]):
         parts = {field: found[public] for field, public in _TYPES.items()}
         parts.update({function: found[function] for function in _FUNCTIONS})
         svg = found.get("render_svg")
+        extra: dict[str, Any] = {n: found.get(n) for n in _OPTIONAL}
+        parts.update({n: f if callable(f) else None for n, f in extra.items()})
         return cls(
             name=name,
             title=title,

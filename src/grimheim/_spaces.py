@@ -1,0 +1,438 @@
+"""The action space and the observation vector of Defenders of Grimheim, for learning agents.
+
+The space is a table of every action a config can offer, kind by kind (see :func:`action_space`);
+the observation is one flat vector: per-area planes, then vectors for the town, the time, the
+turn, the decision, each hero, each of the heroes' cards, each event card and each monster card
+(see :func:`observation` and the documentation's *Action spaces and observations* page).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import Final
+
+from tabletop_rules import ActionSpace, Observation, TableSpace
+
+from ._actions import (
+    Action,
+    Attack,
+    CompleteQuest,
+    DeclinePrevention,
+    DeclineUpgrade,
+    DieFace,
+    Discard,
+    DiscardToDraw,
+    Drawn,
+    EndTurn,
+    Focus,
+    GiveGold,
+    Mend,
+    MoveTo,
+    PassWindow,
+    PlaceGoblin,
+    Practice,
+    Prepare,
+    ResolveAttack,
+    Roll,
+    SkipDraw,
+    SkipMove,
+    SkipSwap,
+    StopTargets,
+    SwapTop,
+    TakeBonus,
+    Target,
+    TargetCard,
+    TargetHero,
+    Upgrade,
+    Use,
+)
+from ._cards import ACTIONS, AddDice, Card, RollAgainst
+from ._content import Pack
+from ._monsters import TROLLKIN
+from ._rules import current_player
+from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
+
+__all__ = ["GIFT_LIMIT", "action_space", "observation", "observation_shape", "roll_limit"]
+
+GIFT_LIMIT: Final = 99
+"""The largest :class:`~grimheim.GiveGold` amount in the space. Gold has no printed maximum, so
+the space needs a bound: a hero holding more than this (far beyond any game seen) could offer a
+gift outside the space."""
+
+_TERRAINS: Final = ("plains", "forest", "mountain", "lake", "town")
+_BONUS: Final = ("damage", "mana", "gold")
+_MOST_NEIGHBOURS: Final = 6
+"""Areas around a hex: the most other trollkin that can strengthen one's attack."""
+_DIE_BONUS: Final = 1
+"""Dice the monster die's attack face adds to every monster attack."""
+
+
+def _cards(config: Config) -> tuple[Card, ...]:
+    """Every card of the configured heroes' decks, hero by hero in seat order, in deck order."""
+    return tuple(card for hero in config.heroes for card in _deck(config.pack, hero))
+
+
+def _deck(pack: Pack, hero: str) -> tuple[Card, ...]:
+    return next(deck.cards for deck in pack.decks if deck.hero == hero)
+
+
+def _holds_mana(card: Card) -> bool:
+    return any(side.mana_gen > 0 or any(u.cost.mana > 0 for u in side.uses) for side in card.sides)
+
+
+def _most(values: Iterator[int]) -> int:
+    return max(values, default=0)
+
+
+@functools.lru_cache(maxsize=64)
+def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
+    hero_dice = 0
+    for hero in heroes:
+        cards = _deck(pack, hero)
+        kept = [card for card in cards if card.kind != "event"]
+        strength = sum(_most(side.strength for side in card.sides) for card in kept)
+        against = _most(
+            effect.dice
+            for card in cards
+            for side in card.sides
+            for use in side.uses
+            for effect in use.effects
+            if isinstance(effect, RollAgainst)
+        )
+        added = sum(
+            card.count
+            * _most(
+                sum(e.count for e in use.effects if isinstance(e, AddDice))
+                for side in card.sides
+                for use in side.uses
+            )
+            for card in cards
+        )
+        hero_dice = max(hero_dice, max(strength, against) + added)
+    trollkin = _MOST_NEIGHBOURS * 2
+    monster_dice = max(
+        _most(k.strength + (trollkin if k.faction == TROLLKIN else 0) for k in pack.monsters.kinds),
+        _most(
+            max(s.strength + (trollkin if legend.faction == TROLLKIN else 0), s.health)
+            for legend in pack.monsters.legends
+            for s in legend.sides
+        ),
+    )
+    return max(hero_dice, monster_dice + _DIE_BONUS)
+
+
+def roll_limit(config: Config) -> int:
+    """The most attack dice one roll of a game with ``config`` can have: the larger of a hero's
+    (every card's strength, or a card's own roll, plus every extra die of its cards) and a
+    monster's (strength plus 2 per trollkin on each of the 6 areas around, or a legend's
+    health, plus the monster die's 1). Every :class:`~grimheim.Roll` of up to that many dice
+    is in :func:`action_space`.
+
+    >>> roll_limit(Config())
+    20
+    """
+    return _roll_limit(config.heroes, config.pack)
+
+
+def _rolls(limit: int) -> Iterator[Roll]:
+    for n in range(limit + 1):
+        for h in range(n, -1, -1):
+            for c in range(n - h, -1, -1):
+                for r in range(n - h - c, -1, -1):
+                    yield Roll(h, c, r, n - h - c - r)
+
+
+def _universe(config: Config) -> Iterator[Action]:
+    geo = config.geo
+    hexes = geo.hexes
+    seats = range(len(config.heroes))
+    cards = _cards(config)
+    kept = [c.id for c in cards if c.kind != "event"]
+    mana = [c.id for c in cards if c.kind != "event" and _holds_mana(c)]
+    equipment = [c.id for c in cards if c.kind == "equipment"]
+    events = list(dict.fromkeys(c.id for c in cards if c.kind == "event"))
+    yield from (MoveTo(h) for h in hexes)
+    yield from (Attack(h) for h in hexes)
+    yield Prepare()
+    yield from (Focus(c) for c in mana)
+    yield Mend()
+    yield from (Mend(c) for c in equipment)
+    yield Practice()
+    for card in cards:
+        longest = _most(len(side.uses) for side in card.sides)
+        for i in range(longest):
+            xs: set[int] = set()
+            for side in card.sides:
+                if i < len(side.uses):
+                    cost = side.uses[i].cost
+                    top = cost.mana if cost.mana_max is None else cost.mana_max
+                    xs.update([0] if cost.mana_max is None else range(cost.mana, top + 1))
+            yield from (Use(card.id, i, x) for x in sorted(xs))
+    yield CompleteQuest()
+    yield from (Discard(c) for c in events)
+    yield from (GiveGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
+    yield TakeBonus()
+    yield from (TakeBonus(c) for c in mana)
+    yield EndTurn()
+    yield from (Target(h) for h in hexes)
+    yield from (TargetHero(s) for s in seats)
+    yield from (TargetCard(c) for c in dict.fromkeys([*equipment, *mana]))
+    yield StopTargets()
+    yield SkipMove()
+    yield ResolveAttack()
+    yield Upgrade()
+    yield from (Upgrade(c.id) for c in cards if c.kind in ("hero", "ability"))
+    yield DeclineUpgrade()
+    yield from (DiscardToDraw(c) for c in events)
+    yield SkipDraw()
+    yield SwapTop("abilities")
+    yield SwapTop("equipment")
+    yield SkipSwap()
+    yield PassWindow()
+    yield DeclinePrevention()
+    yield from (PlaceGoblin(h) for h in hexes)
+    yield from _rolls(roll_limit(config))
+    yield from (DieFace(f) for f in sorted(set(config.pack.dice.monster)))
+    drawn = [*events, *(c for c in kept if config.cards[c].kind in ("ability", "equipment"))]
+    drawn += [c.id for c in config.pack.monster_cards]
+    yield from (Drawn(c) for c in dict.fromkeys(drawn))
+
+
+@functools.lru_cache(maxsize=64)
+def _space(heroes: tuple[str, ...], pack: Pack) -> TableSpace[Action]:
+    return TableSpace(_universe(Config(heroes, pack=pack)))
+
+
+def action_space(config: Config) -> ActionSpace[Action]:
+    """Every action a game with ``config``'s heroes and pack can offer, in this order:
+    :class:`MoveTo` and :class:`Attack` each area (the map's areas in order, then
+    :data:`GRIMHEIM`); :class:`Prepare`; :class:`Focus` each card that holds mana;
+    :class:`Mend` (then of each equipment card); :class:`Practice`; :class:`Use` of each use
+    of each card of the heroes' decks with each mana ``x`` its cost allows; :class:`CompleteQuest`;
+    :class:`Discard` each event; :class:`GiveGold` to each seat, 1 to :data:`GIFT_LIMIT` gold;
+    :class:`TakeBonus` (then for each mana card); :class:`EndTurn`; :class:`Target` each area;
+    :class:`TargetHero` each seat; :class:`TargetCard` each equipment and mana card;
+    :class:`StopTargets`, :class:`SkipMove`, :class:`ResolveAttack`; :class:`Upgrade` (then of
+    each hero and ability card); :class:`DeclineUpgrade`; :class:`DiscardToDraw` each event;
+    :class:`SkipDraw`; :class:`SwapTop` of each deck; :class:`SkipSwap`, :class:`PassWindow`,
+    :class:`DeclinePrevention`; :class:`PlaceGoblin` each area; chance's :class:`Roll` of 0 to
+    :func:`roll_limit` dice (fewer dice first, then most hits first), :class:`DieFace` each
+    face, and :class:`Drawn` each event, ability, equipment and monster card. Cards come hero by
+    hero in seat order, each deck in its file's order. Only the heroes and the pack matter; a
+    table built once per pair.
+
+    >>> space = action_space(Config())
+    >>> space.size, space.index(EndTurn())
+    (12116, 904)
+    >>> space.action(space.index(Roll(2, 0, 1, 3)))
+    Roll(hits=2, covers=0, runes=1, misses=3)
+    """
+    return _space(config.heroes, config.pack)
+
+
+# -- observations ----------------------------------------------------------------------------
+
+
+def _kinds(pack: Pack) -> tuple[str, ...]:
+    return (*(k.id for k in pack.monsters.kinds), *(leg.id for leg in pack.monsters.legends))
+
+
+def _events(config: Config) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(c.id for c in _cards(config) if c.kind == "event"))
+
+
+def _layout(config: Config) -> tuple[tuple[str, int], ...]:
+    """The segments of the vector, each ``(name, length)``, in order."""
+    areas = config.geo.town + 1
+    seats = len(config.heroes)
+    planes = len(_TERRAINS) + 1 + len(_kinds(config.pack)) + 4 + seats + len(_BONUS)
+    return (
+        ("areas", planes * areas),
+        ("game", 9),
+        ("turn", seats + 1 + len(ACTIONS) + 1),
+        ("decision", seats + 1 + len(FRAMES) + 1 + seats),
+        ("attack", 10),
+        ("heroes", seats * 10),
+        ("cards", len(_cards(config)) * 8),
+        ("events", len(_events(config)) * 2),
+        ("monster_cards", len(config.pack.monster_cards) * 2),
+    )
+
+
+def observation_shape(config: Config) -> tuple[int]:
+    """The shape of every observation of a game with ``config``: one flat vector, the segments
+    of :func:`observation` end to end.
+
+    >>> observation_shape(Config())
+    (7349,)
+    """
+    return (sum(size for _, size in _layout(config)),)
+
+
+def observation(position: View) -> Observation:
+    """What a view shows, as one flat vector of floats (``observation_shape(view.config)``),
+    segment after segment (``A`` areas: the map's then Grimheim; ``n`` seats):
+
+    * ``areas`` — planes of ``A`` values, plane after plane: terrain one-hot (plains, forest,
+      mountain, lake, town), road, a monster of each kind then each legend (1), a legend on
+      its red side, monster damage, the monster attacking now, the monster a hero's attack
+      targets, each seat's hero (1), bonus markers of each kind (damage, mana, gold: their
+      number);
+    * ``game`` — town pieces, time spot, yellow and red deck sizes, their known bottoms, legend
+      cards held, won (1), lost (1);
+    * ``turn`` — whose hero turn (one-hot of ``n``, then 1 in the monster turn), the action
+      markers used (one per action of the player board), the range bonus;
+    * ``decision`` — who answers (one-hot of ``n``, then chance), the innermost pending frame
+      (one-hot of its kind, then "none"), the viewing seat (one-hot);
+    * ``attack`` — a hero's roll: dice to roll, hits, hits unless cover, runes, misses, damage
+      bonus, bonus per rune; a monster's attack: dice to roll, hits, damage (``-1`` until
+      rolled);
+    * ``heroes`` — per seat: damage, gold, upgrades, hand size, event deck, discard, ability
+      deck and equipment deck sizes, known ability and equipment bottoms;
+    * ``cards`` — per card of the heroes' decks (hero by hero): in play, on side II, mana,
+      damage, uses this turn, face up on top of its deck, known at the bottom, retired;
+    * ``events`` — per event card: copies in the viewer's hand, copies in its hero's discard;
+    * ``monster_cards`` — per monster card: known at the bottom of its deck, held.
+
+    Nothing a view hides (other hands, deck orders) is read, so every redeal of a view gives
+    the same observation.
+
+    >>> import grimheim as gh
+    >>> state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=1)
+    >>> len(observation(gh.view(state, 0))) == observation_shape(state.config)[0]
+    True
+
+    Raises:
+        TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
+    """
+    if not isinstance(position, View):
+        raise TypeError(
+            f"observation takes a grimheim View, not {type(position).__name__}: "
+            "pass view(state, seat)"
+        )
+    config = position.config
+    geo = config.geo
+    areas = geo.town + 1
+    seats = len(config.heroes)
+    kinds = _kinds(config.pack)
+    out: list[float] = []
+
+    def plane() -> list[float]:
+        found = [0.0] * areas
+        out_planes.append(found)
+        return found
+
+    out_planes: list[list[float]] = []
+    terrain = [plane() for _ in _TERRAINS]
+    for a, kind in enumerate(geo.terrain):
+        terrain[_TERRAINS.index(kind)][a] = 1.0
+    road = plane()
+    for a, on_road in enumerate(geo.road):
+        road[a] = float(on_road)
+    monster = [plane() for _ in kinds]
+    red_side, damage, attacker, targeted = plane(), plane(), plane(), plane()
+    for m in position.monsters:
+        monster[kinds.index(m.kind)][m.at] = 1.0
+        red_side[m.at] = float(m.side == 2)
+        damage[m.at] = float(m.damage)
+    hero_attack = next((f for f in reversed(position.frames) if isinstance(f, HeroAttack)), None)
+    monster_attack = next(
+        (f for f in reversed(position.frames) if isinstance(f, MonsterAttack)), None
+    )
+    if monster_attack is not None:
+        attacker[monster_attack.attacker] = 1.0
+    if hero_attack is not None:
+        targeted[hero_attack.target] = 1.0
+    heroes = [plane() for _ in range(seats)]
+    for s, hero in enumerate(position.heroes):
+        heroes[s][hero.at] = 1.0
+    bonus = [plane() for _ in _BONUS]
+    for kind, a, amount in position.bonus:
+        bonus[_BONUS.index(kind)][a] += float(amount)
+    for found in out_planes:
+        out += found
+
+    won = position.won
+    out += [
+        float(position.town),
+        float(position.time),
+        float(len(position.yellow)),
+        float(len(position.red)),
+        float(position.yellow_known),
+        float(position.red_known),
+        float(len(position.held)),
+    ]
+    out += [float(won is True), float(won is False)]
+
+    turn = position.turn
+    whose = [0.0] * (seats + 1)
+    whose[turn.hero if turn is not None else seats] = 1.0
+    out += whose
+    out += [float(turn is not None and kind in turn.actions) for kind in ACTIONS]
+    out.append(float(turn.range_bonus if turn is not None else 0))
+
+    asking = current_player(position)
+    who = [0.0] * (seats + 1)
+    if asking is not None:
+        who[asking if asking >= 0 else seats] = 1.0
+    frame = [0.0] * (len(FRAMES) + 1)
+    frame[FRAMES.index(type(position.frames[-1])) if position.frames else len(FRAMES)] = 1.0
+    viewer = [0.0] * seats
+    viewer[position.seat] = 1.0
+    out += who + frame + viewer
+
+    if hero_attack is not None:
+        out += [float(hero_attack.dice), *map(float, hero_attack.rolled)]
+        out += [float(hero_attack.bonus), float(hero_attack.per_rune)]
+    else:
+        out += [0.0] * 7
+    if monster_attack is not None:
+        out += [float(monster_attack.dice), float(monster_attack.hits)]
+        out.append(float(monster_attack.damage))
+    else:
+        out += [0.0] * 3
+
+    for hero in position.heroes:
+        out += [
+            float(hero.damage),
+            float(hero.gold),
+            float(hero.upgrades),
+            float(len(hero.hand)),
+            float(len(hero.events)),
+            float(len(hero.discard)),
+            float(len(hero.abilities)),
+            float(len(hero.equipment)),
+            float(hero.known_abilities),
+            float(hero.known_equipment),
+        ]
+
+    used = turn.used if turn is not None else ()
+    for s, hero_id in enumerate(config.heroes):
+        hero = position.heroes[s]
+        in_play = {c.id: c for c in hero.cards}
+        for card in _deck(config.pack, hero_id):
+            state = in_play.get(card.id)
+            decks = (hero.abilities, hero.equipment)
+            top = any(deck and deck[0] == card.id for deck in decks)
+            known = any(card.id in deck[1:] for deck in decks)
+            out += [
+                float(state is not None),
+                float(state is not None and state.side == 2),
+                float(state.mana) if state is not None else 0.0,
+                float(state.damage) if state is not None else 0.0,
+                float(used.count(card.id) if turn is not None and turn.hero == s else 0),
+                float(top),
+                float(known),
+                float(card.id in hero.retired),
+            ]
+
+    own_hand = position.heroes[position.seat].hand
+    discards = [c for hero in position.heroes for c in hero.discard]
+    for event in _events(config):
+        out += [float(own_hand.count(event)), float(discards.count(event))]
+
+    for monster_card in config.pack.monster_cards:
+        deck = position.yellow if monster_card.deck == "yellow" else position.red
+        out += [float(monster_card.id in deck), float(monster_card.id in position.held)]
+    return tuple(out)
