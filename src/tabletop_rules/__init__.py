@@ -3,8 +3,9 @@
 It holds what every game uses — the immutable :class:`Rng`, the :class:`Game` bundle, errors,
 :class:`Step`, :class:`Decision`, :class:`Outcome`, events, the chance seat :data:`CHANCE`,
 serialisation and content helpers, :class:`Record` with :func:`replay` and :func:`play`,
-agents — and never imports a game. The games (``goblinguard`` …) build on it;
-:mod:`tabletop_rules.testing` checks any game against the shared contract.
+agents, :func:`simulate` for many games at once — and never imports a game. The games
+(``goblinguard`` …) build on it; :mod:`tabletop_rules.testing` checks any game against the shared
+contract.
 """
 
 from __future__ import annotations
@@ -33,6 +34,18 @@ from ._serial import (
     register_validator,
     tag_of,
 )
+from ._simulate import Distribution, GameResult, SimulationResult, simulate
+from ._spaces import (
+    ActionSpace,
+    ChainSpace,
+    NotInSpaceError,
+    Observation,
+    TableSpace,
+    as_array,
+    flatten,
+    reshape,
+    shape_of,
+)
 from ._values import (
     CHANCE,
     Decision,
@@ -45,15 +58,21 @@ from ._values import (
 )
 
 __all__ = [
+    "ActionSpace",
     "Agent",
     "CHANCE",
+    "ChainSpace",
     "Codec",
     "ContentError",
     "Decision",
+    "Distribution",
     "Event",
     "Game",
+    "GameResult",
     "IllegalActionError",
     "Interner",
+    "NotInSpaceError",
+    "Observation",
     "Outcome",
     "PackRef",
     "PrivateEvent",
@@ -64,12 +83,16 @@ __all__ = [
     "Rng",
     "RulesError",
     "Seat",
+    "SimulationResult",
     "StateFormatError",
     "Step",
+    "TableSpace",
+    "as_array",
     "canonical_json",
     "digest_of",
     "expose",
     "fast_constructor",
+    "flatten",
     "load_content",
     "make_converter",
     "parse_json",
@@ -78,7 +101,10 @@ __all__ = [
     "register_tagged_union",
     "register_validator",
     "replay",
+    "reshape",
     "sample_chance",
+    "shape_of",
+    "simulate",
     "structure_content",
     "tag_of",
 ]

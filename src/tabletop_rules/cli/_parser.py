@@ -82,7 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "simulate",
         help="play many games with agents and summarise them",
-        description="Play many games with agents; game i uses seed SEED + i.",
+        description="Play many games with agents; game i uses seed SEED + i. The results are the"
+        " same whatever the backend and the number of jobs.",
     )
     p.add_argument("game", metavar="GAME", help="the game's name (see: tabletop games)")
     p.add_argument("--games", type=_positive, default=100, metavar="N", help="default: 100")
@@ -99,7 +100,25 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE|JSON",
         help="the game's options: a config file (game.dumps(config)) or a JSON object of options",
     )
-    p.add_argument("--jobs", type=_positive, default=1, metavar="N", help="worker processes")
+    p.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="games played at once: worker processes or Ray tasks (default: 1 with --backend"
+        " local, the machine's CPUs with processes, the Ray cluster's CPUs with ray)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["local", "processes", "ray"],
+        help="where the games run: in this process, in worker processes, or on Ray (pip install"
+        " 'tabletop-rules[ray]'); default: local, or processes when --jobs is above 1",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray, the Ray cluster to connect to (auto, HOST:PORT, ray://HOST:PORT);"
+        " default: the cluster RAY_ADDRESS names, or a new local Ray instance",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on standard error")
     p.set_defaults(handler=_cmd_simulate)
