@@ -317,6 +317,8 @@ def _check_public_names(app: Sphinx, env: Any) -> None:
         "grimheim.scenario",
         "kinmarr",
         "kinmarr.scenario",
+        "tabletop_rules.openspiel",
+        "tabletop_rules.pettingzoo",
     ):
         module = importlib.import_module(module_name)
         for name in module.__all__:

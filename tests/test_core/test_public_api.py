@@ -19,6 +19,8 @@ PACKAGES = [
     "kinmarr",
     "kinmarr.scenario",
     "tabletop_rules",
+    "tabletop_rules.openspiel",
+    "tabletop_rules.pettingzoo",
     "tabletop_rules.testing",
 ]
 

@@ -1,0 +1,457 @@
+"""The games as PettingZoo AEC environments (``tabletop_rules.pettingzoo``): PettingZoo's own API
+and seed tests, whole games with masked random actions, reproducibility from the seed, the same
+game as ``tabletop_rules.play``, and clear errors.
+
+The tests need the ``pettingzoo`` extra. Without it they are skipped, unless
+``TABLETOP_REQUIRE_PETTINGZOO`` is set (``scripts/check`` sets it): then the module fails to
+import, so CI cannot skip them silently.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import goblinguard
+import grimheim
+import kinmarr
+from tabletop_rules import (
+    CHANCE,
+    Game,
+    IllegalActionError,
+    RandomAgent,
+    Rng,
+    TableSpace,
+    play,
+    replay,
+)
+
+REQUIRE = "TABLETOP_REQUIRE_PETTINGZOO"
+
+try:
+    import numpy as np
+    from pettingzoo.test import api_test, seed_test
+
+    from tabletop_rules.pettingzoo import TabletopAECEnv, env
+except ImportError as exc:  # checked by test_the_tests_skip_or_fail_without_pettingzoo
+    if os.environ.get(REQUIRE):
+        raise ImportError(
+            f"the PettingZoo tests need the pettingzoo extra (pip install -e '.[pettingzoo]'); "
+            f"{REQUIRE} is set, so they may not be skipped: {exc}"
+        ) from exc
+    pytest.skip(f"the PettingZoo tests need the pettingzoo extra: {exc}", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+TWO_GUILDS = ("feudal_pact", "pathfinders")
+
+# Every game, in the configs the environment is tested with: id -> (game, config).
+CASES: dict[str, tuple[Game[Any, Any], Any]] = {
+    "goblinguard": (goblinguard.GAME, goblinguard.Config()),
+    "goblinguard-explicit": (goblinguard.GAME, goblinguard.Config(chance="explicit")),
+    "grimheim-1-hero": (grimheim.GAME, grimheim.Config(heroes=("bjorn",))),
+    "grimheim-2-heroes": (grimheim.GAME, grimheim.Config(heroes=("bjorn", "alva"))),
+    "grimheim-2-heroes-explicit": (
+        grimheim.GAME,
+        grimheim.Config(heroes=("bjorn", "alva"), chance="explicit"),
+    ),
+    "kinmarr-2-guilds": (kinmarr.GAME, kinmarr.Config(guilds=TWO_GUILDS)),
+    "kinmarr-2-guilds-explicit": (
+        kinmarr.GAME,
+        kinmarr.Config(guilds=TWO_GUILDS, chance="explicit"),
+    ),
+}
+# PettingZoo's api_test names each observation dict that is not from one of its own environments
+# ("Observation is not a NumPy array": the dict is, by design, a dict of arrays) and each
+# observation space that is not a Box ("should be gymnasium.spaces.box": it is a Dict of Boxes,
+# as in PettingZoo's own board games). Every other warning is an error here.
+EXPECTED_WARNINGS = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box",
+)
+
+
+def make(case: str, **kwargs: Any) -> TabletopAECEnv:
+    game, config = CASES[case]
+    return env(game, config=config, **kwargs)
+
+
+def seed_spaces(e: TabletopAECEnv, seed: int) -> None:
+    """Seed each agent's action space, so masked sampling is reproducible."""
+    for i, agent in enumerate(e.possible_agents):
+        e.action_space(agent).seed(seed + i)
+
+
+def masked_game(e: TabletopAECEnv, seed: int) -> Iterator[tuple[str, dict[str, Any], float]]:
+    """Play one game to the end with masked random actions; yield each agent, its observation
+    and its reward as ``last()`` gives them (the dead steps included)."""
+    e.reset(seed=seed)
+    seed_spaces(e, seed)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        assert info == {}
+        yield agent, observation, reward
+        if termination or truncation:
+            e.step(None)
+        else:
+            e.step(e.action_space(agent).sample(observation["action_mask"]))
+
+
+@pytest.fixture(params=sorted(CASES))
+def case(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
+
+
+# -- PettingZoo's own tests ------------------------------------------------------------------------
+
+
+def test_api_test(case: str) -> None:
+    e = make(case)
+    seed_spaces(e, 0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(e, num_cycles=1000, verbose_progress=False)
+    unexpected = [
+        str(w.message) for w in caught if not str(w.message).startswith(EXPECTED_WARNINGS)
+    ]
+    assert not unexpected
+
+
+def test_seed_test(case: str) -> None:
+    seed_test(lambda: make(case), num_cycles=1000)
+
+
+# -- whole games -----------------------------------------------------------------------------------
+
+
+def test_a_masked_random_game_runs_to_the_end(case: str) -> None:
+    game, config = CASES[case]
+    e = make(case)
+    assert game.action_space and game.observation and game.observation_shape
+    space, shape = game.action_space(config), game.observation_shape(config)
+    finished: list[str] = []
+    steps = 0
+    for agent, observation, reward in masked_game(e, seed=3):
+        assert e.observation_space(agent).contains(observation)
+        assert observation["observation"].shape == shape
+        assert observation["observation"].dtype == np.float32
+        assert observation["action_mask"].dtype == np.int8
+        state = e.game_state
+        if e.terminations[agent]:
+            assert game.is_over(state)
+            outcome = game.outcome(state)
+            assert outcome is not None and reward == outcome.returns[e.seat(agent)]
+            assert not observation["action_mask"].any()
+            finished.append(agent)
+            continue
+        steps += 1
+        assert reward == 0.0
+        seat = game.current_player(state)
+        assert seat is not None and seat != CHANCE, "chance is never an agent"
+        assert agent == f"seat_{seat}" and e.seat(agent) == seat
+        legal = game.legal_actions(state)
+        assert tuple(np.flatnonzero(observation["action_mask"])) == tuple(
+            sorted(space.indices(legal))
+        )
+        assert e.legal_indices() == space.indices(legal)
+        for other in e.possible_agents:  # the others see their own view, and no mask
+            if other != agent:
+                theirs = e.observe(other)
+                assert not theirs["action_mask"].any()
+                expected = game.observation(game.view(state, e.seat(other)))
+                assert np.array_equal(theirs["observation"], np.asarray(expected, np.float32))
+    assert sorted(finished) == e.possible_agents
+    assert e.agents == []
+    assert not any(e.truncations.values())
+    assert steps > 0
+    assert len(e.record().actions) >= steps
+
+
+def test_agent_selection_follows_the_seat_that_must_answer() -> None:
+    """In kinmarr a seat may answer out of turn, so the selection repeats and jumps."""
+    order: list[str] = []
+    for seed in range(3):
+        e = make("kinmarr-2-guilds")
+        for agent, _observation, _reward in masked_game(e, seed):
+            if not e.terminations[agent]:
+                order.append(agent)
+    assert any(a == b for a, b in itertools.pairwise(order)), "a seat acts twice"
+    assert set(order) == {"seat_0", "seat_1"}
+
+
+# -- reproducibility -------------------------------------------------------------------------------
+
+
+def trace(case: str, seed: int) -> list[tuple[str, bytes, bytes, float]]:
+    return [
+        (agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward)
+        for agent, obs, reward in masked_game(make(case), seed)
+    ]
+
+
+def test_the_same_seed_gives_the_same_game(case: str) -> None:
+    first = trace(case, seed=11)
+    assert trace(case, seed=11) == first
+    assert trace(case, seed=12) != first
+
+
+def test_an_unseeded_reset_continues_from_the_last_seed() -> None:
+    first, second = make("kinmarr-2-guilds"), make("kinmarr-2-guilds")
+    first.reset(seed=5)
+    second.reset(seed=5)
+    first.reset()
+    second.reset()
+    assert first.game_seed == second.game_seed != 5
+    assert first.game_state == second.game_state
+    assert first.game.digest(first.game_state) == second.game.digest(second.game_state)
+
+
+@pytest.mark.parametrize("seed", [0, 9])
+def test_the_env_plays_the_game_tabletop_rules_play_plays(case: str, seed: int) -> None:
+    """With agents choosing what ``play``'s agents choose, the env ends in ``play``'s state:
+    same set-up, same chance stream, same actions."""
+    game, config = CASES[case]
+    seats = game.seat_count(config)
+    expected_state, expected_actions = play(game, [RandomAgent()] * seats, seed=seed, config=config)
+    # the agents' generators, split from the seed as play splits them
+    stream = Rng.from_seed(seed)
+    rngs: list[Rng] = []
+    for _ in range(seats):
+        child, stream = stream.split()
+        rngs.append(child)
+    assert game.action_space is not None
+    space = game.action_space(config)
+    chooser: RandomAgent[Any] = RandomAgent()
+    e = make(case)
+    e.reset(seed=seed)
+    for agent in e.agent_iter():
+        _observation, _reward, termination, _truncation, _info = e.last()
+        if termination:
+            e.step(None)
+            continue
+        seat = e.seat(agent)
+        view = game.view(e.game_state, seat)
+        action, rngs[seat] = chooser.choose(view, game.legal_actions(view), rngs[seat])
+        e.step(space.index(action))
+    assert e.game_state == expected_state
+    assert game.digest(e.game_state) == game.digest(expected_state)
+    record = e.record()
+    assert record.actions == expected_actions
+    assert (record.seed, record.config) == (seed, config)
+    assert list(replay(game, record))[-1] == expected_state
+
+
+# -- rewards, truncation, rendering ----------------------------------------------------------------
+
+
+def test_kinmarr_rewards_are_the_returns_at_the_end_only() -> None:
+    totals = {"seat_0": 0.0, "seat_1": 0.0}
+    e = make("kinmarr-2-guilds")
+    for agent, _observation, reward in masked_game(e, seed=4):
+        if not e.terminations[agent]:
+            assert reward == 0.0
+        totals[agent] += reward
+    outcome = kinmarr.outcome(e.game_state)
+    assert outcome is not None
+    returns = outcome.returns
+    assert (totals["seat_0"], totals["seat_1"]) == returns
+    assert sorted(returns) == [0.0, 1.0]
+
+
+def test_max_steps_truncates_every_agent() -> None:
+    e = make("kinmarr-2-guilds", max_steps=3)
+    e.reset(seed=2)
+    seed_spaces(e, 2)
+    for _ in range(3):
+        observation, *_ = e.last()
+        e.step(e.action_space(e.agent_selection).sample(observation["action_mask"]))
+    assert not kinmarr.is_over(e.game_state)
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert set(e.rewards.values()) == {0.0}
+    assert e.legal_indices() == ()
+    assert not e.observe(e.agent_selection)["action_mask"].any()
+    left = []
+    for agent in e.agent_iter():
+        assert e.last()[3]
+        left.append(agent)
+        e.step(None)
+    assert sorted(left) == ["seat_0", "seat_1"] and e.agents == []
+    with pytest.raises(ValueError, match="max_steps"):
+        make("kinmarr-2-guilds", max_steps=0)
+
+
+@pytest.mark.parametrize("name", ["goblinguard", "grimheim-1-hero", "kinmarr-2-guilds"])
+def test_render_modes(name: str) -> None:
+    game, _config = CASES[name]
+    text = make(name, render_mode="ansi")
+    text.reset(seed=1)
+    assert text.render() == game.render_text(text.game_state)
+    svg = make(name, render_mode="svg")
+    svg.reset(seed=1)
+    picture = svg.render()
+    assert game.render_svg is not None
+    assert isinstance(picture, str) and picture == game.render_svg(svg.game_state)
+    assert "<svg" in picture
+    assert svg.metadata["render_modes"] == ["ansi", "svg"]
+    silent = make(name)
+    silent.reset(seed=1)
+    with pytest.warns(UserWarning, match="render mode"):
+        assert silent.render() is None
+    with pytest.raises(ValueError, match="no render mode 'human'"):
+        make(name, render_mode="human")
+    without_svg = attrs.evolve(game, render_svg=None)
+    assert env(without_svg).metadata["render_modes"] == ["ansi"]
+    with pytest.raises(ValueError, match="no render mode 'svg'"):
+        env(without_svg, render_mode="svg")
+
+
+# -- errors ----------------------------------------------------------------------------------------
+
+
+def test_an_illegal_action_is_a_clear_error_and_changes_nothing() -> None:
+    e = make("goblinguard")
+    e.reset(seed=1)
+    before = (e.game_state, e.agent_selection, dict(e.rewards), e.record())
+    mask = e.observe("seat_0")["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match=rf"seat_0 may not play action {illegal} \("):
+        e.step(illegal)
+    with pytest.raises(IndexError, match="seat_0: action index 186104 is outside the space"):
+        e.step(186104)
+    with pytest.raises(IndexError, match="outside the space"):
+        e.step(-1)
+    with pytest.raises(TypeError, match="seat_0"):
+        e.step(1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seat_0 must act"):
+        e.step(None)
+    with pytest.raises(TypeError, match="seat_0 must act"):
+        e.step(True)
+    assert (e.game_state, e.agent_selection, dict(e.rewards), e.record()) == before
+    e.step(np.int32(int(np.flatnonzero(mask)[0])))  # NumPy integers are actions too
+    assert len(e.record().actions) > len(before[3].actions)
+
+
+def test_the_order_of_calls_is_checked() -> None:
+    e = make("kinmarr-2-guilds")
+    assert e.agents == []
+    for call in (lambda: e.step(0), lambda: e.observe("seat_0"), e.record, e.legal_indices):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
+    with pytest.raises(KeyError, match="'seat_7' is not an agent"):
+        e.action_space("seat_7")
+    with pytest.raises(KeyError, match="seat_0, seat_1"):
+        e.observation_space("chance")
+    for _agent, _observation, _reward in masked_game(e, seed=1):
+        pass
+    with pytest.raises(RuntimeError, match="every agent has left"):
+        e.step(None)
+    e.reset(seed=1)
+    with pytest.raises(TypeError, match="seed"):
+        e.reset(seed=True)
+
+
+def test_a_finished_agent_only_steps_with_none() -> None:
+    e = make("grimheim-1-hero")
+    for agent, observation, _reward in masked_game(e, seed=2):
+        if e.terminations[agent]:
+            with pytest.raises(ValueError, match="only valid action is None"):
+                e.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+            break
+    else:
+        pytest.fail("the game never ended")
+
+
+def test_a_legal_action_outside_the_space_is_left_out_of_the_mask() -> None:
+    config = CASES["kinmarr-2-guilds"][1]
+    first = kinmarr.legal_actions(kinmarr.new_game(config, seed=1))[0]
+    smaller = TableSpace(a for a in kinmarr.action_space(config) if a != first)
+    e = env(attrs.evolve(kinmarr.GAME, action_space=lambda _config: smaller), config=config)
+    e.reset(seed=1)
+    legal = kinmarr.legal_actions(e.game_state)
+    assert e.legal_indices() == smaller.indices(legal[1:])
+    assert int(e.observe(e.agent_selection)["action_mask"].sum()) == len(legal) - 1
+
+
+def test_a_game_without_spaces_is_refused() -> None:
+    game = attrs.evolve(kinmarr.GAME, observation=None)
+    with pytest.raises(TypeError, match="kinmarr has no action space or no observations"):
+        env(game)
+
+
+def test_the_spaces_are_the_games() -> None:
+    e = make("grimheim-2-heroes")
+    space = grimheim.action_space(CASES["grimheim-2-heroes"][1])
+    assert e.possible_agents == ["seat_0", "seat_1"]
+    for agent in e.possible_agents:
+        assert e.action_space(agent).n == space.size
+        assert e.action_space(agent) is e.action_space(agent)
+        observation_space = e.observation_space(agent)
+        assert observation_space["observation"].shape == grimheim.observation_shape(
+            CASES["grimheim-2-heroes"][1]
+        )
+        assert observation_space["action_mask"].shape == (space.size,)
+    assert e.action_space("seat_0") is not e.action_space("seat_1")
+    assert e.notation(0) == grimheim.notation(space.action(0))
+    assert str(e) == "grimheim" and e.metadata["is_parallelizable"] is False
+
+
+# -- without the extra -----------------------------------------------------------------------------
+
+# Runs Python with PettingZoo made unimportable (a None entry in sys.modules).
+BLOCKED = "import sys; sys.modules['pettingzoo'] = None; "
+
+
+def run_blocked(code: str, *, env_vars: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != REQUIRE} | env_vars
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKED + code],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_without_pettingzoo_the_module_imports_and_names_the_extra() -> None:
+    code = (
+        "import kinmarr\n"
+        "import tabletop_rules.pettingzoo as pz\n"
+        "assert pz.TabletopAECEnv.__doc__ and pz.env.__doc__\n"
+        "try:\n"
+        "    pz.env(kinmarr.GAME)\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    done = run_blocked(code, env_vars={})
+    assert done.returncode == 0, done.stderr
+    assert "tabletop-rules[pettingzoo]" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("required", "code"),
+    [("", pytest.ExitCode.NO_TESTS_COLLECTED), ("1", pytest.ExitCode.INTERRUPTED)],
+)
+def test_the_tests_skip_or_fail_without_pettingzoo(required: str, code: int) -> None:
+    """Skipped without the extra (the whole module: no test is collected), but an error that
+    stops the run (a collection error) when the extra is required."""
+    pytest_run = (
+        "import pytest; "
+        "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', 'tests/test_pettingzoo.py']))"
+    )
+    done = run_blocked(pytest_run, env_vars={REQUIRE: required} if required else {})
+    assert done.returncode == code, done.stdout + done.stderr
+    if required:
+        assert f"{REQUIRE} is set" in done.stdout
+    else:
+        assert "1 skipped" in done.stdout
