@@ -28,7 +28,7 @@ import tests.test_core.handgame as hg
 import goblinguard as gg
 import grimheim as gh
 import kinmarr as km
-from tabletop_rules import CHANCE, Game, Rng, TableSpace, flatten, openspiel
+from tabletop_rules import CHANCE, Game, Rng, flatten, openspiel
 
 REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,15 +47,9 @@ def pyspiel() -> ModuleType:
     return module
 
 
-def _hand_space(config: hg.Config) -> TableSpace[hg.Action]:
-    """Every action of the "high cards" fixture: plays, block, pass, then chance's deals."""
-    cards = range(1, config.size + 1)
-    return TableSpace([*(hg.Play(c) for c in cards), hg.Block(), hg.Pass(), *map(hg.Deal, cards)])
-
-
-# The core's test fixture with an action space and no observation: a third-party game as far as
+# The core's test fixture with its action space and no observation: a third-party game as far as
 # the module can tell, and one without tensors.
-HAND: Game[hg.State, hg.Action] = attrs.evolve(hg.GAME, action_space=_hand_space)
+HAND: Game[hg.State, hg.Action] = attrs.evolve(hg.GAME, observation=None, observation_shape=None)
 HAND_CONFIG = hg.Config(seats=2, size=8)  # the smallest config: 2 seats, cards 1 to 8
 
 
@@ -259,7 +253,7 @@ def test_pythons_observation_api_reads_the_view(pyspiel: ModuleType) -> None:
 def test_what_a_seat_may_not_see_changes_none_of_its_strings(pyspiel: ModuleType) -> None:
     """Two deals that differ only in seat 1's cards look the same to seat 0."""
     spiel = openspiel.load(HAND, HAND_CONFIG)
-    space = _hand_space(HAND_CONFIG)
+    space = hg.action_space(HAND_CONFIG)
     states = []
     for hidden in (3, 4):
         state = spiel.new_initial_state()
@@ -287,7 +281,7 @@ def test_declarations_are_checked(pyspiel: ModuleType) -> None:
     with pytest.raises(ValueError, match="utility_sum"):
         openspiel.load(gg.GAME, utility="constant_sum")
     with pytest.raises(ValueError, match="no action_space"):
-        openspiel.load(hg.GAME)
+        openspiel.load(attrs.evolve(hg.GAME, action_space=None))
     unscored = openspiel.load(attrs.evolve(HAND, outcome=_no_scores), HAND_CONFIG, payoff="scores")
     with pytest.raises(ValueError, match="no scores"):
         _play_out(unscored.new_initial_state(), Rng.from_seed(2)).returns()
@@ -362,7 +356,7 @@ def test_a_tiny_games_value_matches_the_hand_computation(pyspiel: ModuleType) ->
     from open_spiel.python.algorithms import expected_game_score
 
     spiel = openspiel.load(HAND, HAND_CONFIG)
-    space = _hand_space(HAND_CONFIG)
+    space = hg.action_space(HAND_CONFIG)
 
     class Lowest(policy_lib.Policy):  # type: ignore[misc]
         """Pass when asked to block; otherwise play the lowest card."""

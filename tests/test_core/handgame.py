@@ -33,6 +33,7 @@ from tabletop_rules import (
     Seat,
     StateFormatError,
     Step,
+    TableSpace,
     digest_of,
     make_converter,
     register_tagged_union,
@@ -434,6 +435,29 @@ def render_text(position: State | View) -> str:
     for seat, hand in enumerate(position.hands):
         lines.append(f"seat {seat}: {hand} scores {position.scores[seat]}")
     return "\n".join(lines)
+
+
+def action_space(config: Config) -> TableSpace[Action]:
+    """Every card played, Block, Pass, then every card dealt."""
+    cards = range(1, config.size + 1)
+    return TableSpace([*map(Play, cards), Block(), Pass(), *map(Deal, cards)])
+
+
+def observation_shape(config: Config) -> tuple[int, ...]:
+    """The seat's own hand and the played cards (one plane each, over the cards), then each
+    seat's score."""
+    return (2 * config.size + config.seats,)
+
+
+def observation(v: View) -> tuple[float, ...]:
+    """What :func:`observation_shape` says, from the view."""
+    cards = range(1, v.config.size + 1)
+    own = set(v.hands[v.seat])
+    return (
+        *(float(c in own) for c in cards),
+        *(float(c in v.played) for c in cards),
+        *map(float, v.scores),
+    )
 
 
 GAME: Game[State, Action] = Game.from_namespace(

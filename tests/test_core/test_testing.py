@@ -30,6 +30,7 @@ from tabletop_rules import (
     Rng,
     Seat,
     Step,
+    TableSpace,
     replay,
 )
 from tabletop_rules.testing import (
@@ -63,7 +64,8 @@ def test_good_game_passes() -> None:
     assert report.steps > 20 * 3
     assert set(report.checks) == set(CHECKS)
     # one seat and no explicit chance: nothing to leak, no chance decisions (see the hand game)
-    assert all(report.checks[name] > 0 for name in set(CHECKS) - {"chance", "view-leak"})
+    # the one-seat test game has neither chance nor an action space
+    assert all(report.checks[name] > 0 for name in set(CHECKS) - {"chance", "view-leak", "spaces"})
     assert report.checks["termination"] == 20
     assert report.checks["is-legal"] >= report.steps
     assert "20 games" in str(report)
@@ -386,6 +388,14 @@ def no_outcomes(state: hg.State) -> tuple[tuple[hg.Action, Fraction], ...]:
     return ()  # BROKEN: chance acts but offers no probabilities
 
 
+def space_without_block(config: hg.Config) -> TableSpace[hg.Action]:
+    return TableSpace([a for a in hg.action_space(config) if a != hg.Block()])  # BROKEN
+
+
+def short_observation(v: hg.View) -> tuple[float, ...]:
+    return hg.observation(v)[:-1]  # BROKEN: one number short of observation_shape
+
+
 BROKEN_MANY: list[tuple[str, dict[str, Any], str]] = [
     ("views show every hand", {"view": hg._leaky_view}, "view-leak"),
     ("views show the next card", {"view": hg._peeking_view}, "view-redeal"),
@@ -394,6 +404,8 @@ BROKEN_MANY: list[tuple[str, dict[str, Any], str]] = [
     ("probabilities are floats", {"chance_outcomes": float_probabilities}, "chance"),
     ("a chance decision of another kind", {"decision": unnamed_chance}, "chance"),
     ("chance acts without outcomes", {"chance_outcomes": no_outcomes}, "over-consistency"),
+    ("an action space without Block", {"action_space": space_without_block}, "spaces"),
+    ("observations one number short", {"observation": short_observation}, "spaces"),
 ]
 
 

@@ -115,6 +115,10 @@ CHECKS: tuple[str, ...] = _conformance.CHECKS
   views' ``render_text`` differ or, with that seat still to act, its legal actions or decision do;
 * ``legal-actions`` — ``legal_actions`` returns a tuple of hashable, distinct actions;
 * ``notation`` — ``parse_action(s, notation(a)) == a`` for every legal action;
+* ``spaces`` — for a game with an action space (:attr:`Game.action_space
+  <tabletop_rules.Game.action_space>`), every legal action has a number that leads back to it and
+  the mask marks exactly the legal actions; with observations, every seat's view encodes to
+  ``observation_shape(config)`` in finite numbers (a game without them passes trivially);
 * ``termination`` — every game ends within ``max_steps`` actions.
 """
 

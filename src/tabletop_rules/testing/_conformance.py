@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
@@ -13,6 +14,7 @@ from .._errors import IllegalActionError
 from .._game import Game
 from .._record import sample_chance
 from .._rng import Rng
+from .._spaces import flatten, shape_of
 from .._values import CHANCE, Decision, Outcome, Seat, Step
 from ._report import ConformanceError, ConformanceReport, _short
 
@@ -34,6 +36,7 @@ CHECKS: tuple[str, ...] = (
     "outcome",
     "over-consistency",
     "round-trip",
+    "spaces",
     "termination",
     "view-distinct",
     "view-leak",
@@ -111,6 +114,9 @@ class _Checker(Generic[S, A]):
         self.owed: dict[tuple[Seat, Seat], bool] = {}
         self.seed = 0
         self.index = 0
+        known = game.config_type() if config is None else config
+        self.space = None if game.action_space is None else game.action_space(known)
+        self.shape = None if game.observation_shape is None else game.observation_shape(known)
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -170,6 +176,7 @@ class _Checker(Generic[S, A]):
                 self.check_view_distinct(state, pending, over)
             seat = game.current_player(state)
             views = self.check_every_view(state, seat, legal)
+            self.check_spaces(legal, views)
             if over:
                 self.check_outcome(state)
                 self.check_no_leak_left()
@@ -376,6 +383,29 @@ class _Checker(Generic[S, A]):
             dealt = self.check_redeal(view, seat, acting, legal)
             self.check_leaks(state, seat, views, dealt)
         return views
+
+    def check_spaces(self, legal: tuple[A, ...], views: dict[Seat, Any]) -> None:
+        """For a game with an action space, every legal action has a number that leads back to
+        it, and the mask marks exactly those; with observations, every seat's view encodes to
+        the config's shape, in finite numbers."""
+        game, space, shape = self.game, self.space, self.shape
+        if space is not None:
+            with self.checking("spaces", len(legal)):
+                for action in legal:
+                    index = space.index(action)
+                    if space.action(index) != action:
+                        raise self.fail("spaces", f"action({index}) != {action!r}")
+                mask = space.mask(legal)
+                if len(mask) != space.size or sum(mask) != len(set(legal)):
+                    raise self.fail("spaces", "the mask does not mark exactly the legal actions")
+        if game.observation is not None and shape is not None:
+            with self.checking("spaces", len(views)):
+                for seat, view in views.items():
+                    observation = game.observation(view)
+                    if shape_of(observation) != tuple(shape):
+                        raise self.fail("spaces", f"observation of seat {seat}: not {shape}")
+                    if not all(math.isfinite(x) for x in flatten(observation)):
+                        raise self.fail("spaces", f"observation of seat {seat}: not finite")
 
     def check_seat_to_act(self, state: S, view: Any, legal: tuple[A, ...]) -> None:
         """The acting seat's view answers like the state: legal actions, decision, parsing."""
