@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from tabletop_rules import Rng, StateFormatError
 
+from ._cards import AddRange
 from ._state import (
     Ambush,
     CardState,
@@ -172,6 +173,26 @@ def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> Non
         _fail(f"{path}.events", "in explicit chance mode the event deck is unordered (sorted)")
 
 
+def _check_turn(position: State | View, turn: Turn) -> None:
+    """The cards used this turn are the hero's; the range bonus is what their cards can add."""
+    hero = position.heroes[turn.hero]
+    deck = next(d for d in position.config.pack.decks if d.hero == hero.id)
+    for i, card in enumerate(turn.used):
+        if all(c.id != card for c in deck.cards):
+            _fail(f"$.turn.used[{i}]", f"{card!r} is not a card of {hero.id}")
+    uses = [
+        (card, use, effect.amount)
+        for card in deck.cards
+        for side in card.sides
+        for use in side.uses
+        for effect in use.effects
+        if isinstance(effect, AddRange)
+    ]
+    unlimited = any(use.per_turn is None and card.kind != "event" for card, use, _ in uses)
+    most = sum(amount * card.count * (use.per_turn or 1) for card, use, amount in uses)
+    _int(turn.range_bonus, "$.turn.range_bonus", 0, 1 << 30 if unlimited else most)
+
+
 def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
     config = position.config
     geo = config.geo
@@ -270,6 +291,7 @@ def _check_flow(position: State | View, spots: int) -> None:
         actions = position.turn.actions
         if len(actions) > 2 or len(set(actions)) != len(actions):
             _fail("$.turn.actions", "at most two different actions a turn")
+        _check_turn(position, position.turn)
     elif not any(isinstance(f, MonsterTurn) for f in position.frames):
         _fail("$.frames", "no hero turn and no monster turn")
     for i, frame in enumerate(position.frames):

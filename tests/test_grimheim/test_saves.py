@@ -116,6 +116,26 @@ CHANGES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "different",
     ),
     (
+        "a negative range bonus",
+        lambda d: d.update(turn={"hero": 0, "actions": [], "used": [], "range_bonus": -1}),
+        "$.data.turn.range_bonus",
+        "whole number",
+    ),
+    (
+        "a range bonus no card can give",
+        lambda d: d.update(turn={"hero": 0, "actions": [], "used": [], "range_bonus": 10**40}),
+        "$.data.turn.range_bonus",
+        "whole number",
+    ),
+    (
+        "a card used that is not the hero's",
+        lambda d: d.update(
+            turn={"hero": 0, "actions": [], "used": ["alva-hero"], "range_bonus": 0}
+        ),
+        "$.data.turn.used[0]",
+        "not a card of",
+    ),
+    (
         "a turn of no seat",
         lambda d: d.update(turn={"hero": 7, "actions": [], "used": [], "range_bonus": 0}),
         "$.data.turn.hero",
