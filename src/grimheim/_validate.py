@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from tabletop_rules import Rng, StateFormatError
 
-from ._cards import AddRange
+from ._cards import MOST, AddRange
 from ._state import (
     Ambush,
     CardState,
@@ -303,6 +303,12 @@ def _check_flow(position: State | View, spots: int) -> None:
     del config
 
 
+def _known_cards(position: State | View, path: str, cards: tuple[str, ...]) -> None:
+    for i, card in enumerate(cards):
+        if card not in position.config.cards:
+            _fail(f"{path}[{i}]", f"unknown card {card!r}")
+
+
 def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
     town = position.config.geo.town
     seats = [
@@ -321,18 +327,33 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
     if isinstance(frame, HeroAttack):
         _int(frame.target, f"{path}.target", 0, town - 1)
         _int(frame.dice, f"{path}.dice", 0, 200)
+        for i, count in enumerate(frame.rolled):
+            _int(count, f"{path}.rolled[{i}]", 0, 200)
+        _int(frame.bonus, f"{path}.bonus", 0, 200)
+        _int(frame.per_rune, f"{path}.per_rune", 0, 200)
+        _known_cards(position, f"{path}.played", frame.played)
     if isinstance(frame, Resolving):
         card = position.config.cards.get(frame.card)
         if card is None:
             _fail(f"{path}.card", "unknown card")
+        _int(frame.use, f"{path}.use", 0, max(len(side.uses) for side in card.sides) - 1)
+        _int(frame.x, f"{path}.x", 0, MOST)
         _int(frame.step, f"{path}.step", 0, 50)
+        _int(frame.attacker, f"{path}.attacker", -1, town - 1)
+        if any(type(a) is not int or not 0 <= a < town for a in frame.picked):
+            _fail(f"{path}.picked", "areas of the board")
     if isinstance(frame, Moving):
         _int(frame.areas, f"{path}.areas", 1, 20)
     if isinstance(frame, MonsterAttack):
         _int(frame.attacker, f"{path}.attacker", 0, town - 1)
         _int(frame.target, f"{path}.target", -1, n - 1)
         _int(frame.dice, f"{path}.dice", 0, 200)
+        _int(frame.hits, f"{path}.hits", 0, 400)
+        _int(frame.damage, f"{path}.damage", -1, 400)  # -1: not rolled yet
         _int(frame.again, f"{path}.again", 0, 1)
+        _known_cards(position, f"{path}.used", frame.used)
+    if isinstance(frame, Window):
+        _known_cards(position, f"{path}.used", frame.used)
     if isinstance(frame, MonsterTurn):
         _int(frame.bonus, f"{path}.bonus", 0, 1)
         if any(type(a) is not int or not 0 <= a < town for a in frame.order):

@@ -4,6 +4,7 @@ and nothing wrong loads."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -256,3 +257,41 @@ def _crowded(state: gh.State) -> gh.State:
     if state.heroes[0].at == state.config.geo.town:
         heroes = (attrs.evolve(state.heroes[0], at=100), attrs.evolve(state.heroes[1], at=100))
     return attrs.evolve(state, heroes=heroes)
+
+
+# Integers whose -1 means "not yet": a monster attack's damage before its roll and its target
+# before the players choose; the attacker of a card's effect when it answers none.
+SENTINELS = {"damage", "target", "attacker"}
+
+
+def test_every_stored_number_out_of_its_range_is_refused() -> None:
+    """Each whole number of saved positions taken mid-rule (attacks, windows, card effects), set
+    to -1 or to a 30-digit number, is refused with a typed error — but for the documented
+    sentinels, where -1 is a real value."""
+    config = gh.Config(heroes=("bjorn", "alva", "embla", "boldur"), chance="explicit")
+    agents = [gh.DefenderAgent() for _ in config.heroes]
+    _, actions = play(gh.GAME, agents, seed=3, config=config)
+    state = gh.new_game(config, seed=3)
+    accepted = []
+    framed = 0
+    for index, action in enumerate(actions):
+        state = gh.apply(state, action)
+        if index % 13 or not state.frames:
+            continue
+        framed += 1
+        text = gh.dumps(state)
+        for found in re.finditer(r'"(\w+)": (-?\d+)', text):
+            key = found.group(1)
+            if key in ("format", "state"):
+                continue
+            for value in ("-1", "9" * 30):
+                if value == "-1" and key in SENTINELS:
+                    continue
+                tampered = text[: found.start(2)] + value + text[found.end(2) :]
+                try:
+                    gh.loads(tampered)
+                except StateFormatError:
+                    continue
+                accepted.append(f"{key}={value[:3]}")
+    assert framed >= 5
+    assert accepted == []
