@@ -7,33 +7,14 @@ with the content files. Loaded by ``conf.py`` as ``docs._grimheim_tables``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from docutils.nodes import Node
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
 
 import grimheim
+from docs._pack_tables import pack_directive, table
 from grimheim._cards import Card, Side
-
-
-def _table(
-    headers: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int], title: str = ""
-) -> list[str]:
-    """A ``list-table`` directive as reStructuredText lines."""
-    lines = [
-        f".. list-table:: {title}".rstrip(),
-        "   :header-rows: 1",
-        f"   :widths: {' '.join(map(str, widths))}",
-        "",
-    ]
-    for row in (headers, *rows):
-        for i, cell in enumerate(row):
-            text = cell.replace("\n", " ") if cell else ""
-            lines.append(f"   {'*' if i == 0 else ' '} - {text}".rstrip())
-    lines.append("")
-    return lines
 
 
 def _numbers(side: Side, hero: bool) -> str:
@@ -86,7 +67,7 @@ def _cards(pack: grimheim.Pack) -> list[str]:
             first = _side(card.sides[0], hero)
             rows.append((f"{card.name} (``{card.id}``)", _kind(card), first, second))
         headers = ("Card", "Kind", "Side I", "Side II / quest")
-        lines += _table(headers, rows, (22, 16, 31, 31), f"{facts.name}'s cards")
+        lines += table(headers, rows, (22, 16, 31, 31), f"{facts.name}'s cards")
     return lines
 
 
@@ -108,7 +89,7 @@ def _heroes(pack: grimheim.Pack) -> list[str]:
             )
         )
     headers = ("Hero", "Strength/health", "Starting cards", "Abilities", "Equipment", "Events")
-    return _table(headers, rows, (18, 16, 30, 12, 12, 12))
+    return table(headers, rows, (18, 16, 30, 12, 12, 12))
 
 
 def _monsters(pack: grimheim.Pack) -> list[str]:
@@ -138,7 +119,7 @@ def _monsters(pack: grimheim.Pack) -> list[str]:
         "Gold",
         "Supply",
     )
-    return _table(headers, rows, (20, 14, 8, 12, 8, 8, 8, 8, 8))
+    return table(headers, rows, (20, 14, 8, 12, 8, 8, 8, 8, 8))
 
 
 def _legends(pack: grimheim.Pack) -> list[str]:
@@ -154,7 +135,7 @@ def _legends(pack: grimheim.Pack) -> list[str]:
                 f"{two.strength}/{two.health}, range {two.range}, gold {two.xp}",
             )
         )
-    return _table(("Legend", "Faction", "Side I (yellow)", "Side II (red)"), rows, (26, 14, 30, 30))
+    return table(("Legend", "Faction", "Side I (yellow)", "Side II (red)"), rows, (26, 14, 30, 30))
 
 
 def _time(pack: grimheim.Pack) -> list[str]:
@@ -167,7 +148,7 @@ def _time(pack: grimheim.Pack) -> list[str]:
                 " ".join(f"{i}:{s.kind}/{s.colour[0]}" for i, s in enumerate(spots, 1)),
             )
         )
-    return _table(("Track", "Spots (number: kind/deck colour)"), rows, (20, 80))
+    return table(("Track", "Spots (number: kind/deck colour)"), rows, (20, 80))
 
 
 def _monster_cards(pack: grimheim.Pack) -> list[str]:
@@ -186,7 +167,7 @@ def _monster_cards(pack: grimheim.Pack) -> list[str]:
             )
         )
     headers = ("Card", "Deck", "Location", "Pattern", "Legend")
-    return _table(headers, rows, (10, 10, 22, 40, 18))
+    return table(headers, rows, (10, 10, 22, 40, 18))
 
 
 _TABLES: dict[str, Callable[[grimheim.Pack], list[str]]] = {
@@ -199,20 +180,8 @@ _TABLES: dict[str, Callable[[grimheim.Pack], list[str]]] = {
 }
 
 
-class GrimheimTable(SphinxDirective):
-    """``.. grimheim-table:: NAME``: one of the tables above, from the standard pack."""
-
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[Node]:
-        name = self.arguments[0]
-        if name not in _TABLES:
-            raise self.error(f"unknown grimheim table {name!r}: one of {sorted(_TABLES)}")
-        lines = _TABLES[name](grimheim.standard_pack())
-        return self.parse_text_to_nodes("\n".join(lines))
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_directive("grimheim-table", GrimheimTable)
+    app.add_directive(
+        "grimheim-table", pack_directive("grimheim-table", _TABLES, grimheim.standard_pack)
+    )
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,35 +8,16 @@ as ``docs._kinmarr_gallery``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-from docutils.nodes import Node
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
 
 import kinmarr
+from docs._pack_tables import pack_directive, table
 from kinmarr import _effects
 from tabletop_rules import tag_of
-
-
-def _table(
-    headers: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int], title: str = ""
-) -> list[str]:
-    """A ``list-table`` directive as reStructuredText lines."""
-    lines = [
-        f".. list-table:: {title}".rstrip(),
-        "   :header-rows: 1",
-        f"   :widths: {' '.join(map(str, widths))}",
-        "",
-    ]
-    for row in (headers, *rows):
-        for i, cell in enumerate(row):
-            text = cell.replace("\n", " ") if cell else ""
-            lines.append(f"   {'*' if i == 0 else ' '} - {text}".rstrip())
-    lines.append("")
-    return lines
 
 
 def effect_json(effect: Any) -> str:
@@ -97,7 +78,7 @@ def _dice(pack: kinmarr.Pack) -> list[str]:
         (colour.title(), ", ".join(getattr(pack.dice, colour)))
         for colour in ("red", "green", "blue")
     ]
-    return _table(("Die", "Faces"), rows, (20, 80))
+    return table(("Die", "Faces"), rows, (20, 80))
 
 
 def _board(pack: kinmarr.Pack) -> list[str]:
@@ -114,7 +95,7 @@ def _board(pack: kinmarr.Pack) -> list[str]:
                     _effects_cell(spec.effects),
                 )
             )
-    return _table(("Tile", "Name", "Special (K1)", "Action", "Effects"), rows, (9, 16, 12, 28, 35))
+    return table(("Tile", "Name", "Special (K1)", "Action", "Effects"), rows, (9, 16, 12, 28, 35))
 
 
 def _guilds(pack: kinmarr.Pack) -> list[str]:
@@ -138,7 +119,7 @@ def _guilds(pack: kinmarr.Pack) -> list[str]:
                 "; ".join(parts),
             )
         )
-    return _table(("Guild", "Combat dice", "Power", "In the vocabulary"), rows, (18, 14, 30, 38))
+    return table(("Guild", "Combat dice", "Power", "In the vocabulary"), rows, (18, 14, 30, 38))
 
 
 def _numbers(card: kinmarr.Card) -> str:
@@ -157,7 +138,7 @@ def _encounters(pack: kinmarr.Pack) -> list[str]:
         tags = ", ".join(card.tags)
         rows.append((card.name, ids, str(copies), card.kind, _numbers(card), tags, text, vocab))
     headers = ("Card", "Ids", "×", "Kind", "Value / attack / defence", "Tags", "Text", "Effects")
-    return _table(headers, rows, (11, 14, 3, 7, 9, 6, 24, 26))
+    return table(headers, rows, (11, 14, 3, 7, 9, 6, 24, 26))
 
 
 def _abilities(pack: kinmarr.Pack) -> list[str]:
@@ -166,7 +147,7 @@ def _abilities(pack: kinmarr.Pack) -> list[str]:
     for card, copies, ids in _grouped(lambda c: c.deck == "ability"):
         guild = names[card.guild] if card.guild else "neutral"
         rows.append((card.name, ids, str(copies), guild, card.text, _usage(card.usage)))
-    return _table(("Ability", "Ids", "×", "Guild", "Text", "Usage"), rows, (12, 16, 3, 12, 25, 32))
+    return table(("Ability", "Ids", "×", "Guild", "Text", "Usage"), rows, (12, 16, 3, 12, 25, 32))
 
 
 def _items(pack: kinmarr.Pack) -> list[str]:
@@ -176,7 +157,7 @@ def _items(pack: kinmarr.Pack) -> list[str]:
         if card.usage is not None:
             vocab += ("; " if vocab else "") + _usage(card.usage)
         rows.append((card.name, ids, str(copies), str(card.value), card.text, vocab))
-    return _table(("Item", "Ids", "×", "Value", "Text", "Vocabulary"), rows, (12, 16, 3, 5, 28, 36))
+    return table(("Item", "Ids", "×", "Value", "Text", "Vocabulary"), rows, (12, 16, 3, 5, 28, 36))
 
 
 def _condition(when: kinmarr.When) -> str:
@@ -207,7 +188,7 @@ def _prophecies(pack: kinmarr.Pack) -> list[str]:
             )
         )
     headers = ("Prophecy", "Ids", "×", "Text", "Condition", "Reward")
-    return _table(headers, rows, (14, 16, 3, 27, 18, 22))
+    return table(headers, rows, (14, 16, 3, 27, 18, 22))
 
 
 def _where(cls: type) -> str:
@@ -240,7 +221,7 @@ def _vocabulary(pack: kinmarr.Pack) -> list[str]:
             )
         )
     headers = ("type", "Class", "Fields", "What it does", "Where")
-    return _table(headers, rows, (12, 12, 14, 42, 20))
+    return table(headers, rows, (12, 12, 14, 42, 20))
 
 
 _TABLES: dict[str, Callable[[kinmarr.Pack], list[str]]] = {
@@ -255,20 +236,8 @@ _TABLES: dict[str, Callable[[kinmarr.Pack], list[str]]] = {
 }
 
 
-class KinmarrGallery(SphinxDirective):
-    """``.. kinmarr-gallery:: NAME``: one of the tables above, from the standard pack."""
-
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[Node]:
-        name = self.arguments[0]
-        if name not in _TABLES:
-            raise self.error(f"unknown kinmarr gallery {name!r}: one of {sorted(_TABLES)}")
-        lines = _TABLES[name](kinmarr.standard_pack())
-        return self.parse_text_to_nodes("\n".join(lines))
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_directive("kinmarr-gallery", KinmarrGallery)
+    app.add_directive(
+        "kinmarr-gallery", pack_directive("kinmarr-gallery", _TABLES, kinmarr.standard_pack)
+    )
     return {"parallel_read_safe": True, "parallel_write_safe": True}
