@@ -19,21 +19,7 @@ from grimheim._cards import Card, Side
 
 def _numbers(side: Side, hero: bool) -> str:
     """The side's numbers: a hero card's as printed, another card's as bonuses (``+1``)."""
-    parts = [
-        f"{label} {value}" if hero or label == "mana/turn" else f"{label} {value:+d}"
-        for label, value in (
-            ("dice", side.strength),
-            ("range", side.range),
-            ("health", side.health),
-            ("move", side.move),
-            ("armor", side.armor),
-            ("mana/turn", side.mana_gen),
-        )
-        if value
-    ]
-    if side.ignore_armor:
-        parts.append("ignores armor")
-    return ", ".join(parts)
+    return ", ".join(side.numbers(printed=hero))
 
 
 def _side(side: Side, hero: bool = False) -> str:

@@ -17,10 +17,12 @@ from tabletop_rules import Game, RandomAgent, expose
 
 from . import scenario
 from ._actions import (
+    AcceptGold,
     Action,
     Attack,
     CompleteQuest,
     DeclinePrevention,
+    DeclineQuest,
     DeclineUpgrade,
     DieFace,
     Discard,
@@ -35,6 +37,8 @@ from ._actions import (
     PlaceGoblin,
     Practice,
     Prepare,
+    RefuseGold,
+    RequestGold,
     ResolveAttack,
     Roll,
     SkipDraw,
@@ -101,6 +105,7 @@ from ._svg import render_svg
 from ._validate import validate
 
 __all__ = [
+    "AcceptGold",
     "Action",
     "Attack",
     "CardPlayed",
@@ -108,6 +113,7 @@ __all__ = [
     "CompleteQuest",
     "Config",
     "DeclinePrevention",
+    "DeclineQuest",
     "DeclineUpgrade",
     "DefenderAgent",
     "DiceRolled",
@@ -149,6 +155,8 @@ __all__ = [
     "Practice",
     "Prepare",
     "QuestCompleted",
+    "RefuseGold",
+    "RequestGold",
     "ResolveAttack",
     "Roll",
     "SkipDraw",

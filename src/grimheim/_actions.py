@@ -19,10 +19,12 @@ import attrs
 from ._map import Hex
 
 __all__ = [
+    "AcceptGold",
     "Action",
     "Attack",
     "CompleteQuest",
     "DeclinePrevention",
+    "DeclineQuest",
     "DeclineUpgrade",
     "DieFace",
     "Discard",
@@ -37,6 +39,8 @@ __all__ = [
     "PlaceGoblin",
     "Practice",
     "Prepare",
+    "RefuseGold",
+    "RequestGold",
     "ResolveAttack",
     "Roll",
     "SkipDraw",
@@ -143,7 +147,8 @@ class Discard:
 
 @attrs.frozen
 class GiveGold:
-    """Give gold to a hero next to yours (heroes in Grimheim are next to each other).
+    """Offer gold to a hero next to yours (heroes in Grimheim are next to each other); they
+    agree or not (G22).
 
     Attributes:
         to: the receiving seat.
@@ -152,6 +157,34 @@ class GiveGold:
 
     to: int
     amount: int
+
+
+@attrs.frozen
+class RequestGold:
+    """Ask a hero next to yours for gold (G22: they agree or not).
+
+    Attributes:
+        seat: the hero asked.
+        amount: how much.
+    """
+
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class AcceptGold:
+    """Agree to the gold a hero next to yours offers or asks for (G22)."""
+
+
+@attrs.frozen
+class RefuseGold:
+    """Refuse the gold a hero next to yours offers or asks for (G22)."""
+
+
+@attrs.frozen
+class DeclineQuest:
+    """Leave the quest a kill could complete (keep the gold, pay nothing)."""
 
 
 @attrs.frozen
@@ -340,6 +373,10 @@ Action: TypeAlias = (
     | CompleteQuest
     | Discard
     | GiveGold
+    | RequestGold
+    | AcceptGold
+    | RefuseGold
+    | DeclineQuest
     | TakeBonus
     | EndTurn
     | Target
@@ -393,6 +430,8 @@ def notation(action: Action) -> str:
             return f"discard {card}"
         case GiveGold(to, amount):
             return f"give {amount} to {to}"
+        case RequestGold(seat, amount):
+            return f"ask {amount} from {seat}"
         case TakeBonus(card):
             return "take" if card is None else f"take {card}"
         case Target(at):
@@ -431,6 +470,9 @@ _WORDS: dict[str, Action] = {
     "no-swap": SkipSwap(),
     "pass": PassWindow(),
     "take-damage": DeclinePrevention(),
+    "accept": AcceptGold(),
+    "refuse": RefuseGold(),
+    "no-quest": DeclineQuest(),
 }
 _WORDS_OF = {type(action): word for word, action in _WORDS.items()}
 _ID = r"[a-z0-9_.\-']{1,64}"
@@ -466,6 +508,9 @@ def parse_notation(text: str) -> Action:
     match = re.fullmatch(r"give ([0-9]{1,3}) to ([0-9])", words)
     if match:
         return GiveGold(int(match.group(2)), int(match.group(1)))
+    match = re.fullmatch(r"ask ([0-9]{1,3}) from ([0-9])", words)
+    if match:
+        return RequestGold(int(match.group(2)), int(match.group(1)))
     match = re.fullmatch(r"hero ([0-9])", words)
     if match:
         return TargetHero(int(match.group(1)))

@@ -1,14 +1,14 @@
-"""The heroes' cards and the effect vocabulary their texts are written in.
+"""The heroes' cards: the data model of a card file, written in the effect vocabulary.
 
-A card is data: its numbers (strength, range, health, move, armor, mana made each turn) and its
-*uses* — what it lets its hero do, when, at what cost — each a short list of typed effects that
-the engine interprets (:mod:`grimheim._effects`). A new card needs no Python: write it in a
-hero's file under ``content/cards/``.
+A card is data: its numbers (strength, range, health, move, armor, mana made each turn, hand
+size), its traits, and its *uses* — what it lets its hero do, when, at what cost — each a short
+list of typed words that the engine interprets (:mod:`grimheim._vocab`). A new card needs no
+Python: write it in a hero's file under ``content/cards/``.
 
 A use reads, for example (Sure Shot, side I)::
 
-    {"when": "free", "per_turn": 1, "cost": {"mana": 3},
-     "effects": [{"type": "deal-damage", "amount": 3, "to": "monster-in-range"}]}
+    {"cost": [{"type": "mana", "amount": 3}],
+     "effects": [{"type": "deal-damage", "amount": 3, "to": "in-range"}]}
 
 See the effect vocabulary page of the documentation for every word.
 """
@@ -20,376 +20,89 @@ from typing import Any, Literal, TypeAlias
 import attrs
 import cattrs
 
-from tabletop_rules import ContentError, make_converter, register_tagged_union
+from tabletop_rules import ContentError, make_converter
+
+from ._vocab import Amount, Condition, Cost, Effect, Step, Trait, When, register_words
+from ._vocab.amounts import describe_amount
+from ._vocab.costs import Counters, Durability, Mana
 
 __all__ = [
     "ACTIONS",
-    "AddDamage",
-    "AddDice",
-    "AddRange",
-    "AddTownPiece",
+    "ActionKind",
     "CONTENT_CONVERTER",
     "Card",
-    "Condition",
-    "Cost",
-    "DamageEach",
-    "DealDamage",
-    "Draw",
-    "Effect",
-    "GainGold",
-    "GainMana",
-    "Heal",
+    "CardKind",
     "HeroDeck",
-    "Kill",
-    "MonsterFilter",
-    "Move",
-    "PerformAction",
-    "Prevent",
+    "Limit",
+    "MOST",
     "Quest",
-    "Repair",
-    "Rerolls",
-    "Retaliate",
-    "RollAgainst",
+    "QuestCount",
+    "QuestWay",
+    "QuestWhen",
     "Side",
     "Use",
-    "When",
+    "XRange",
 ]
 
 ActionKind = Literal["move", "attack", "prepare", "focus", "mend", "practice"]
 ACTIONS: tuple[ActionKind, ...] = ("move", "attack", "prepare", "focus", "mend", "practice")
 """The six actions, in the order of the player board."""
 
-MonsterTarget = Literal["monster-in-range", "adjacent-monster", "attacker"]
-"""Which monster an effect picks: one within the hero's attack range, one next to the hero, or
-the monster whose attack is being resolved."""
+Limit: TypeAlias = Literal["turn", "attack", "monster-turn", "none"]
+"""How often a card in play may make a use (an event in hand is a card of its own, G29):
 
-HeroTarget = Literal["self", "hero-in-reach"]
-"""Which hero an effect helps: the card's own hero, or the hero or any hero next to them."""
-
-When = Literal["free", "after-roll", "hit", "after-monster-move", "after-move-action"]
-"""When a use may be made:
-
-* ``free`` — a free action on the hero's own turn, between actions;
-* ``after-roll`` — after one of the hero's own rolls (an attack action's, or a card's roll
-  against a monster), before it is resolved ("this attack action");
-* ``hit`` — when a monster's attack is about to damage the hero (damage prevention);
-* ``after-monster-move`` — once the monsters have moved in the monster turn;
-* ``after-move-action`` — when the hero's move action ends (a trigger of the card itself).
+* ``turn`` — once a turn, on the hero's own turn, counting all the card's ``turn`` uses together
+  (the rules' "once per turn" for abilities and equipment; the default);
+* ``attack`` — once per attack;
+* ``monster-turn`` — once per monster turn;
+* ``none`` — no limit but the moment's (a card in play is used once per roll, per instance of
+  damage, per window).
 """
 
-Condition = Literal[
-    "in-grimheim", "outside-grimheim", "in-forest", "next-to-mountain", "attacker-adjacent"
-]
-"""Where the hero must be (or, for ``attacker-adjacent``, where the attacking monster must be)."""
+AUTO_ONLY: frozenset[str] = frozenset({"enter-area", "end-of-turn"})
 
-Amount: TypeAlias = int | Literal["x"]
-"""A number, or ``"x"``: the mana paid for a use whose mana cost is a range."""
+_MOMENTS: dict[str, str] = {
+    "free": "on your turn",
+    "attack-roll": "after the roll of your attack action",
+    "roll": "after one of your rolls",
+    "excess": "when your attack action kills with damage to spare",
+    "after-attack": "after each of your attack actions",
+    "hit": "when a monster's attack is about to damage you",
+    "attacked": "after a monster attacked you",
+    "before-monster-move": "before the monsters move",
+    "after-monster-move": "after the monsters moved",
+    "after-move-action": "after your move action",
+    "after-movement": "when any of your movements ends",
+    "enter-area": "each time you enter an area",
+    "end-of-turn": "at the end of your turn",
+}
+_LIMITS: dict[str, str] = {
+    "turn": "once a turn",
+    "attack": "once per attack",
+    "monster-turn": "once per monster turn",
+    "none": "",
+}
+"""Moments nobody is asked at: their uses apply by themselves (``auto``)."""
 
 
 @attrs.frozen
-class MonsterFilter:
-    """Which monsters an effect may pick.
+class XRange:
+    """The number ``x`` a use lets the hero choose (one legal :class:`~grimheim.Use` per value):
+    from ``min`` to ``max``, and only values whose costs can be paid.
 
     Attributes:
-        ranks: the ranks that qualify (legends have no rank).
-        legends: whether legends qualify.
-        max_health_left: only monsters with at most this much health left.
-        closer_to_grimheim: only monsters fewer steps from Grimheim along their path than the
-            hero's area is.
+        min: the least.
+        max: the most (a number, or a count such as ``{"per": "damage"}``).
     """
 
-    ranks: tuple[int, ...] = (1, 2, 3)
-    legends: bool = True
-    max_health_left: int | None = None
-    closer_to_grimheim: bool = False
+    min: int
+    max: Amount
 
 
-ANY_MONSTER = MonsterFilter()
-
-
-@attrs.frozen
-class DealDamage:
-    """Deal ``amount`` damage to one monster (not an attack action, G13).
-
-    Attributes:
-        amount: the damage, or ``"x"`` for the mana paid.
-        to: which monster (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
-        only: which monsters qualify (default: any).
-    """
-
-    amount: Amount
-    to: MonsterTarget
-    only: MonsterFilter = ANY_MONSTER
-
-
-@attrs.frozen
-class DamageEach:
-    """Deal ``amount`` damage to each of up to ``up_to`` different monsters.
-
-    Attributes:
-        amount: the damage dealt to each monster.
-        up_to: the most monsters, or ``"x"`` for the mana paid.
-        to: which monsters (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
-    """
-
-    amount: int
-    up_to: Amount
-    to: MonsterTarget
-
-
-@attrs.frozen
-class Kill:
-    """Kill one monster outright (its gold is earned).
-
-    Attributes:
-        to: which monster (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
-        only: which monsters qualify (default: any).
-    """
-
-    to: MonsterTarget
-    only: MonsterFilter = ANY_MONSTER
-
-
-@attrs.frozen
-class RollAgainst:
-    """Roll ``dice`` attack dice against one monster (not an attack action, G13; its roll
-    takes ``after-roll`` uses, G19).
-
-    Attributes:
-        dice: how many attack dice.
-        to: which monster (``monster-in-range``, ``adjacent-monster`` or ``attacker``).
-    """
-
-    dice: int
-    to: MonsterTarget
-
-
-@attrs.frozen
-class Heal:
-    """Remove ``amount`` damage from a hero.
-
-    Attributes:
-        amount: the damage removed.
-        to: ``self`` (the card's hero) or ``hero-in-reach`` (the hero or a hero next to them).
-    """
-
-    amount: int
-    to: HeroTarget = "self"
-
-
-@attrs.frozen
-class Repair:
-    """Remove damage markers from the hero's equipment in play.
-
-    Attributes:
-        amount: markers removed from each chosen card, or ``"all"``.
-        to: ``each-equipment`` (every equipment card) or ``one-equipment`` (one, chosen).
-    """
-
-    amount: int | Literal["all"]
-    to: Literal["each-equipment", "one-equipment"]
-
-
-@attrs.frozen
-class Move:
-    """A movement of up to ``areas`` areas, apart from the move action ("Move N"): it never
-    triggers ``after-move-action`` uses.
-
-    Attributes:
-        areas: the most areas the hero may go.
-    """
-
-    areas: int
-
-
-@attrs.frozen
-class GainGold:
-    """Gain ``amount`` gold (experience).
-
-    Attributes:
-        amount: the gold gained.
-    """
-
-    amount: int
-
-
-@attrs.frozen
-class GainMana:
-    """Add ``amount`` mana to one card of the hero's that holds mana (no maximum, G21).
-
-    Attributes:
-        amount: the mana added.
-    """
-
-    amount: int
-
-
-@attrs.frozen
-class Draw:
-    """Draw ``count`` event cards (never beyond the hand limit of 4).
-
-    Attributes:
-        count: the cards drawn.
-    """
-
-    count: int
-
-
-@attrs.frozen
-class AddTownPiece:
-    """Put ``count`` town pieces back in Grimheim (never above the set-up count, G27).
-
-    Attributes:
-        count: the pieces put back.
-    """
-
-    count: int = 1
-
-
-@attrs.frozen
-class PerformAction:
-    """Perform an additional action of this kind, without an action marker (G13).
-
-    Attributes:
-        action: ``move``, ``attack``, ``prepare``, ``focus``, ``mend`` or ``practice``.
-    """
-
-    action: ActionKind
-
-
-@attrs.frozen
-class AddDamage:
-    """Add damage to this roll (an ``after-roll`` effect, G19): ``amount``, plus ``per_rune``
-    for each rune rolled.
-
-    Attributes:
-        amount: damage added.
-        per_rune: damage added per rune rolled.
-    """
-
-    amount: int = 0
-    per_rune: int = 0
-
-
-@attrs.frozen
-class AddDice:
-    """Roll ``count`` more dice for this roll (an ``after-roll`` effect, G19).
-
-    Attributes:
-        count: the dice added.
-    """
-
-    count: int
-
-
-@attrs.frozen
-class Rerolls:
-    """Roll again every die of this roll that shows a miss (an ``after-roll`` effect, G19).
-    It has no fields: ``{"type": "rerolls"}``."""
-
-
-@attrs.frozen
-class AddRange:
-    """Attack range ``+amount`` until the end of the turn.
-
-    Attributes:
-        amount: the range added.
-    """
-
-    amount: int
-
-
-@attrs.frozen
-class Prevent:
-    """Prevent up to ``amount`` of the damage about to be dealt to the hero (a ``hit`` effect).
-
-    Attributes:
-        amount: the most damage prevented, or ``"x"`` for the mana paid.
-    """
-
-    amount: Amount
-
-
-@attrs.frozen
-class Retaliate:
-    """Deal ``amount`` damage to the attacking monster (a ``hit`` effect).
-
-    Attributes:
-        amount: the damage dealt.
-    """
-
-    amount: int
-
-
-Effect: TypeAlias = (
-    DealDamage
-    | DamageEach
-    | Kill
-    | RollAgainst
-    | Heal
-    | Repair
-    | Move
-    | GainGold
-    | GainMana
-    | Draw
-    | AddTownPiece
-    | PerformAction
-    | AddDamage
-    | AddDice
-    | Rerolls
-    | AddRange
-    | Prevent
-    | Retaliate
-)
-"""Every word of the effect vocabulary."""
-
-EFFECTS: tuple[type, ...] = (
-    DealDamage,
-    DamageEach,
-    Kill,
-    RollAgainst,
-    Heal,
-    Repair,
-    Move,
-    GainGold,
-    GainMana,
-    Draw,
-    AddTownPiece,
-    PerformAction,
-    AddDamage,
-    AddDice,
-    Rerolls,
-    AddRange,
-    Prevent,
-    Retaliate,
-)
-
-
-@attrs.frozen
-class Cost:
-    """What a use or a quest costs.
-
-    Attributes:
-        mana: mana taken from the card itself; with ``mana_max``, the least the hero may pay.
-        mana_max: the most mana the hero may pay (the amount paid is ``"x"`` in the effects).
-        durability: damage markers put on the equipment card (it cannot be used when full).
-        gold: gold paid.
-        spend_action: an action whose marker is used without its normal effect.
-    """
-
-    mana: int = 0
-    mana_max: int | None = None
-    durability: int = 0
-    gold: int = 0
-    spend_action: ActionKind | None = None
-
-
-FREE = Cost()
-
-
-def _at_least_once(_use: object, _attr: object, per_turn: int | None) -> None:
-    if per_turn is not None and per_turn < 1:
-        raise ValueError(f"per_turn is at least 1 (or null for no limit), got {per_turn}")
+def _steps_use_x(steps: tuple[Any, ...]) -> bool:
+    return any(
+        getattr(step, name, None) == "x" for step in steps for name in ("amount", "up_to", "count")
+    )
 
 
 @attrs.frozen
@@ -398,18 +111,74 @@ class Use:
 
     Attributes:
         effects: what happens, in order.
-        when: the moment it may be used (see :data:`When`).
-        per_turn: how often per turn (``None``: any number of times; damage prevention is never
-            limited per turn, only per damage).
-        cost: what it costs.
-        only_if: where the hero must be.
+        when: the moment it may be used (see the vocabulary page's *Timings*).
+        auto: it applies by itself when its moment comes (a standing effect): the hero is not
+            asked whether, only to pick where it needs a pick.
+        limit: how often a card in play may make it (:data:`Limit`).
+        cost: what it takes from the hero first.
+        only_if: conditions that must hold.
+        x: the number the hero chooses, for costs and effects that say ``"x"``.
     """
 
     effects: tuple[Effect, ...]
     when: When = "free"
-    per_turn: int | None = attrs.field(default=1, validator=_at_least_once)
-    cost: Cost = FREE
+    auto: bool = False
+    limit: Limit = "turn"
+    cost: tuple[Cost, ...] = ()
     only_if: tuple[Condition, ...] = ()
+    x: XRange | None = None
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The costs, then the effects: the steps of a resolution."""
+        return (*self.cost, *self.effects)
+
+    def describe(self, *, in_hand: bool = False) -> str:
+        """The use as the vocabulary writes it, in plain words (``in_hand``: the use of an event
+        card, which no limit counts: the card is played and gone).
+
+        >>> from grimheim._vocab.costs import Mana
+        >>> from grimheim._vocab.damage import DealDamage
+        >>> print(Use((DealDamage(3),), cost=(Mana(3),)).describe())
+        Once a turn, on your turn — pay 3 mana: deal 3 damage to a monster within your attack range.
+        """
+        moment = _MOMENTS[self.when]
+        if self.auto:
+            moment = moment.replace("you may", "").strip()
+        limit = _LIMITS[self.limit] if not (self.auto or in_hand) else ""
+        parts = [p for p in (limit, moment) if p]
+        head = ", ".join(parts)
+        head = head[0].upper() + head[1:]
+        if self.only_if:
+            head += " if " + " and ".join(c.describe() for c in self.only_if)
+        if self.x is not None:
+            high = self.x.max if isinstance(self.x.max, int) else describe_amount(self.x.max)
+            head += f", choosing X from {self.x.min} to {high}"
+        cost = " and ".join(c.describe() for c in self.cost)
+        body = "; ".join(e.describe() for e in self.effects)
+        return f"{head} — {cost + ': ' if cost else ''}{body}."
+
+    def check(self, where: str, card_kind: str) -> None:
+        """Refuse what can never work (see the vocabulary page).
+
+        Raises:
+            tabletop_rules.ContentError: naming the place.
+        """
+        if self.when in AUTO_ONLY and not self.auto:
+            raise ContentError(where, f"nobody is asked at {self.when}: the use must be auto")
+        if _steps_use_x(self.steps) != (self.x is not None):
+            raise ContentError(where, "a use with an x range says x in a cost or an effect")
+        if self.auto and self.x is not None:
+            raise ContentError(where, "nobody chooses x for an auto use")
+        for i, condition in enumerate(self.only_if):
+            condition.check(self.when, f"{where}.only_if[{i}]")
+        for i, cost in enumerate(self.cost):
+            cost.check(self.when, f"{where}.cost[{i}]")
+            check_card = getattr(cost, "check_card", None)
+            if check_card is not None:
+                check_card(f"{where}.cost[{i}]", card_kind)
+        for i, effect in enumerate(self.effects):
+            effect.check(self.when, f"{where}.effects[{i}]")
 
 
 @attrs.frozen
@@ -424,7 +193,8 @@ class Side:
         move: areas it adds to each move action.
         armor: damage it prevents from each monster attack (always, before any other).
         mana_gen: mana it makes for itself at the end of each turn.
-        ignore_armor: the hero's damage ignores monster armor.
+        hand_limit: cards it adds to the hand limit of 4.
+        traits: standing rules it gives the hero (:data:`~grimheim._vocab.traits.TRAITS`).
         uses: what it lets the hero do.
     """
 
@@ -435,25 +205,111 @@ class Side:
     move: int = 0
     armor: int = 0
     mana_gen: int = 0
-    ignore_armor: bool = False
+    hand_limit: int = 0
+    traits: tuple[Trait, ...] = ()
     uses: tuple[Use, ...] = ()
+
+    def numbers(self, *, printed: bool = False) -> tuple[str, ...]:
+        """The side's numbers and traits in short words (``+1 dice``, ``ignore armor``);
+        ``printed`` writes the numbers as they are (a hero card's) rather than as bonuses.
+
+        >>> Side("", strength=2, range=1, traits=("ignore-armor",)).numbers()
+        ('+2 dice', '+1 range', 'ignore armor')
+        """
+        found = [
+            f"{value} {label}" if printed or label == "mana/turn" else f"{value:+d} {label}"
+            for label, value in (
+                ("dice", self.strength),
+                ("range", self.range),
+                ("health", self.health),
+                ("move", self.move),
+                ("armor", self.armor),
+                ("mana/turn", self.mana_gen),
+                ("hand", self.hand_limit),
+            )
+            if value
+        ]
+        return (*found, *(t.replace("-", " ") for t in self.traits))
+
+
+QuestWhen: TypeAlias = Literal["free", "after-movement", "enter-area", "kill", "roll"]
+"""When a way of a quest is done:
+
+* ``free`` — as a free action on the hero's turn (:class:`~grimheim.CompleteQuest`), when its
+  conditions hold and its costs can be paid;
+* ``after-movement`` — when one of the hero's movements ends where its conditions hold;
+* ``enter-area`` — each area the hero enters that meets its conditions;
+* ``kill`` — each monster the hero kills that meets its conditions (about the monster killed);
+* ``roll`` — each roll of the hero's made where its conditions hold.
+"""
+
+QuestCount: TypeAlias = Literal["one", "gold", "dice"]
+"""What each event adds to a counting quest: 1, the gold of the kill, or the dice rolled."""
+
+
+@attrs.frozen
+class QuestWay:
+    """One way to complete a quest.
+
+    A ``free`` way is a free action. A triggered way with a ``goal`` counts its events across
+    turns (:attr:`Hero.quest <grimheim.Hero.quest>`) and completes itself at the goal; one with
+    no goal completes itself at its first event — unless it is a ``kill`` way with a cost or
+    ``instead_of_gold``, which the hero may take or leave at that kill.
+
+    Attributes:
+        when: when it is done (:data:`QuestWhen`).
+        only_if: conditions that must hold (about the hero, or the monster killed).
+        cost: what it takes (a ``free`` or ``kill`` way).
+        goal: how much progress completes it (0: its first event does).
+        count: what each event adds (:data:`QuestCount`).
+        instead_of_gold: a ``kill`` way taken instead of the kill's gold.
+    """
+
+    when: QuestWhen = "free"
+    only_if: tuple[Condition, ...] = ()
+    cost: tuple[Cost, ...] = ()
+    goal: int = 0
+    count: QuestCount = "one"
+    instead_of_gold: bool = False
+
+    def check(self, where: str) -> None:
+        """Refuse a way the engine could never complete as written.
+
+        Raises:
+            tabletop_rules.ContentError: naming the place.
+        """
+        if self.goal and (self.when == "free" or self.cost or self.instead_of_gold):
+            raise ContentError(where, "only a triggered way without cost counts to a goal")
+        if self.instead_of_gold and self.when != "kill":
+            raise ContentError(where, "only a kill has gold to take the card instead of")
+        if self.cost and self.when not in ("free", "kill"):
+            raise ContentError(where, f"a way done at {self.when} is done by itself: no cost")
+        if (self.count == "gold" and self.when != "kill") or (
+            self.count == "dice" and self.when != "roll"
+        ):
+            raise ContentError(where, f"{self.count} is not counted at {self.when}")
+        for i, cost in enumerate(self.cost):
+            if isinstance(cost, Mana | Durability | Counters):
+                raise ContentError(
+                    f"{where}.cost[{i}]", f"a quest card is not in play: it cannot pay {cost.TAG}"
+                )
+        when = "kill" if self.when == "kill" else "free"
+        for i, condition in enumerate(self.only_if):
+            condition.check(when, f"{where}.only_if[{i}]")
 
 
 @attrs.frozen
 class Quest:
-    """What completes the quest shown on an equipment card at the top of the deck.
+    """What completes the quest shown on an equipment card at the top of the deck: any one of
+    its ways.
 
     Attributes:
         text: the quest, in this project's words.
-        cost: what completing it costs (an action spent, gold paid).
-        only_if: where the hero must be.
-        location: the named place the hero must stand in, if any.
+        ways: the ways to complete it.
     """
 
     text: str
-    cost: Cost = FREE
-    only_if: tuple[Condition, ...] = ()
-    location: str | None = None
+    ways: tuple[QuestWay, ...]
 
 
 CardKind = Literal["hero", "ability", "equipment", "event"]
@@ -480,6 +336,7 @@ class Card:
         count: copies in the event deck.
         durability: how many damage markers the equipment card holds (0: none).
         main_weapon: a main weapon replaces the one in play.
+        counters: markers the card comes into play with (its arrows, its gold).
         quest: how an equipment card is won.
     """
 
@@ -491,7 +348,32 @@ class Card:
     count: int = 1
     durability: int = 0
     main_weapon: bool = False
+    counters: int = 0
     quest: Quest | None = None
+
+    def check(self) -> None:
+        """Refuse what can never work on this card (every use and quest way).
+
+        Raises:
+            tabletop_rules.ContentError: naming the card and the place.
+        """
+        where = f"card {self.id}"
+        if self.kind != "equipment" and (self.durability or self.main_weapon or self.quest):
+            raise ContentError(where, "only equipment has durability or quests")
+        if self.kind == "equipment" and not self.starting and self.quest is None:
+            raise ContentError(where, "equipment is won by its quest")
+        if self.count < 1 or (self.kind != "event" and self.count != 1):
+            raise ContentError(where, "only events come in several copies")
+        if self.kind == "event" and (self.counters or any(s.mana_gen for s in self.sides)):
+            raise ContentError(where, "an event card is never in play: no counters, no mana")
+        for s, side in enumerate(self.sides):
+            for u, use in enumerate(side.uses):
+                use.check(f"{where}: sides[{s}].uses[{u}]", self.kind)
+        if self.quest is not None:
+            if not self.quest.ways:
+                raise ContentError(where, "a quest has at least one way")
+            for i, way in enumerate(self.quest.ways):
+                way.check(f"{where}: quest.ways[{i}]")
 
 
 @attrs.frozen
@@ -516,13 +398,12 @@ class HeroDeck:
             )
         if sum(card.starting for card in self.cards) != 2:
             raise ContentError(f"deck {self.hero}", "exactly two cards are starting cards")
+        seen: set[str] = set()
         for card in self.cards:
-            if card.kind != "equipment" and (card.durability or card.main_weapon or card.quest):
-                raise ContentError(f"card {card.id}", "only equipment has durability or quests")
-            if card.kind == "equipment" and not card.starting and card.quest is None:
-                raise ContentError(f"card {card.id}", "equipment is won by its quest")
-            if card.count < 1 or (card.kind != "event" and card.count != 1):
-                raise ContentError(f"card {card.id}", "only events come in several copies")
+            if card.id in seen:
+                raise ContentError(f"card {card.id}", "a card id is listed twice in the deck")
+            seen.add(card.id)
+            card.check()
 
 
 MOST = 99
@@ -539,29 +420,14 @@ def _structure_int(value: Any, _type: object) -> int:
     raise ValueError(f"expected a whole number from 0 to {MOST}, got {value!r}")
 
 
-def _structure_amount(value: Any, _type: object) -> int | str:
-    if _whole(value) or value == "x":
-        return value  # type: ignore[no-any-return]
-    raise ValueError(f'expected a whole number from 0 to {MOST} or "x", got {value!r}')
-
-
-def _structure_all(value: Any, _type: object) -> int | str:
-    if _whole(value) or value == "all":
-        return value  # type: ignore[no-any-return]
-    raise ValueError(f'expected a whole number from 0 to {MOST} or "all", got {value!r}')
-
-
 def content_converter(*, bound_numbers: bool = True) -> cattrs.Converter:
     """A converter (:func:`~tabletop_rules.make_converter`) that also reads the effect
-    vocabulary: effects carry a ``"type"`` tag (``"deal-damage"`` …), amounts may be ``"x"``, and
-    (with ``bound_numbers``, as in content files) every number is a whole number from 0 to
-    :data:`MOST`."""
+    vocabulary (:func:`~grimheim._vocab.register_words`) and (with ``bound_numbers``, as in
+    content files) checks that every number is a whole number from 0 to :data:`MOST`."""
     conv = make_converter()
     if bound_numbers:
         conv.register_structure_hook(int, _structure_int)
-    conv.register_structure_hook(Amount, _structure_amount)
-    conv.register_structure_hook(int | Literal["all"], _structure_all)
-    register_tagged_union(conv, Effect, list(EFFECTS))
+    register_words(conv)
     return conv
 
 

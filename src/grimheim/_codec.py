@@ -44,6 +44,13 @@ _OPTIONS: dict[str, Any] = {
 }
 
 
+def _structure_pick(value: Any, _type: object) -> int | str:
+    """A pick of a resolving card: an area or a seat, or a card id."""
+    if isinstance(value, str) or (type(value) is int):
+        return value
+    raise ValueError(f"expected a whole number or a card id, got {value!r}")
+
+
 def _make_codec() -> Codec:
     conv = content_converter(bound_numbers=False)
 
@@ -76,6 +83,7 @@ def _make_codec() -> Codec:
             options[name] = conv.structure(data[name], field_type)
         return Config(**options, pack=pack)
 
+    conv.register_structure_hook(int | str, _structure_pick)
     conv.register_unstructure_hook(Config, unstructure_config)
     conv.register_structure_hook(Config, structure_config)
     register_tagged_union(conv, Action, list(ACTION_TYPES))

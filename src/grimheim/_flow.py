@@ -16,10 +16,12 @@ import attrs
 from tabletop_rules import CHANCE, Seat
 
 from ._actions import (
+    AcceptGold,
     Action,
     Attack,
     CompleteQuest,
     DeclinePrevention,
+    DeclineQuest,
     DeclineUpgrade,
     DieFace,
     Discard,
@@ -34,6 +36,8 @@ from ._actions import (
     PlaceGoblin,
     Practice,
     Prepare,
+    RefuseGold,
+    RequestGold,
     ResolveAttack,
     Roll,
     SkipDraw,
@@ -49,9 +53,10 @@ from ._actions import (
 from ._cards import ActionKind
 from ._dice import roll_dice, roll_outcomes
 from ._effects import (
-    HAND_LIMIT,
     add_mana,
+    auto_uses,
     available_uses,
+    begin_quest,
     begin_use,
     effect_choices,
     might_use,
@@ -70,23 +75,26 @@ from ._events import (
     Upgraded,
 )
 from ._heroes import (
-    complete_quest,
+    attack_targets,
     gain_ability,
+    go,
     main_actions,
+    mana_cards,
     mend,
     mend_options,
-    move_hero,
-    reachable,
+    open_window,
     reveal_next,
+    shove,
     start_attack,
-    start_turn_window,
     take_bonus,
+    timings_of,
     upgrade_cost,
 )
 from ._monsters import (
     ambush_areas,
     attack_dice,
     attackers,
+    clear_pins,
     damage_monster,
     hits_on_hero,
     knock_out,
@@ -97,27 +105,44 @@ from ._monsters import (
     push_heroes,
     targets_of,
 )
+from ._quests import free_way, offer_payable, on_roll, take_offer
 from ._state import (
     UNASKED,
     Ambush,
     Drawing,
     EndOfTurn,
     Frame,
+    GoldOffer,
     Granted,
     HeroAttack,
     MonsterAttack,
     MonsterTurn,
     Moving,
+    QuestOffer,
+    Ramming,
     Reinforcing,
     Resolving,
     Revealing,
     Turn,
     Window,
 )
+from ._vocab import Condition
+from ._vocab.movement import move_points, reachable, shove_areas
+from ._vocab.rolls import new_rune_dice, roll_damage
 from ._work import Work
-from ._world import hero_armor, move_points, side_of
+from ._world import hand_size, hero_armor, ignores_armor, side_of
 
-__all__ = ["act", "advance", "chance_outcomes", "current", "legal", "track"]
+__all__ = [
+    "act",
+    "advance",
+    "attack_timings",
+    "attack_used",
+    "chance_outcomes",
+    "current",
+    "granted_options",
+    "legal",
+    "track",
+]
 
 DECKS: tuple[Literal["abilities", "equipment"], ...] = ("abilities", "equipment")
 
@@ -148,19 +173,24 @@ def _seat(w: Work, frame: Frame) -> Seat | None:
     """Who answers ``frame`` (``None``: nobody, it runs by itself)."""
     explicit = w.config.explicit
     match frame:
-        case HeroAttack(hero, target, dice, played=played):
+        case HeroAttack(hero, dice=dice):
             if dice:
                 return CHANCE
-            if target not in w.monsters:
+            if _attack_autos(w, frame) or (frame.phase == "roll" and new_rune_dice(w, frame)):
                 return None
-            return hero if might_use(w, hero, "after-roll", played) else None
+            if frame.target not in w.monsters and not frame.mine and frame.phase == "roll":
+                return None
+            used = attack_used(frame)
+            return hero if any(might_use(w, hero, t, used) for t in attack_timings(frame)) else None
         case Resolving(hero):
             return hero if effect_choices(w, frame) else None
         case Moving(hero, areas):
-            return hero if reachable(w, hero, areas) else None
+            return hero if reachable(w, hero, areas, _into(w, frame)) else None
         case Granted(hero):
-            return hero if len(_granted(w, frame)) > 1 else None
+            return hero if len(granted_options(w, frame)) > 1 else None
         case Window(when, seats, used):
+            if auto_uses(w, seats[0], when, used):
+                return None
             return seats[0] if might_use(w, seats[0], when, used) else None
         case EndOfTurn(hero, step):
             return hero if _end_options(w, frame) else None
@@ -178,7 +208,7 @@ def _seat(w: Work, frame: Frame) -> Seat | None:
                 return 0 if w.config.players_decide and len(live) > 1 else None
             return None
         case MonsterAttack(attacker, target, dice, damage=damage, used=used):
-            if attacker not in w.monsters:
+            if attacker not in w.monsters and damage < 0:
                 return None
             if target < 0:
                 if _special_attack(w, attacker):
@@ -189,11 +219,19 @@ def _seat(w: Work, frame: Frame) -> Seat | None:
                 return CHANCE
             if frame.damage <= 0 or frame.unpreventable:
                 return None
-            return target if might_use(w, target, "hit", frame.used) else None
+            if auto_uses(w, target, "hit", used):
+                return None
+            return target if might_use(w, target, "hit", used) else None
         case Ambush(seats):
             return seats[0] if len(ambush_areas(w, seats[0])) > 1 else None
         case Reinforcing(deck, cards):
             return CHANCE if explicit and cards and _hidden(w, deck) else None
+        case GoldOffer(asked=asked):
+            return asked
+        case QuestOffer(hero):
+            return hero if offer_payable(w, frame) else None
+        case Ramming(hero, at):
+            return hero if len(shove_areas(w, hero, at)) > 1 else None
     return None
 
 
@@ -210,15 +248,17 @@ def legal(w: Work, seat: Seat | None = UNASKED) -> list[Action]:
     if seat == CHANCE:
         return [action for action, _ in chance_outcomes(w)]
     match frame:
-        case HeroAttack(hero, played=played):
-            return [*available_uses(w, hero, "after-roll", played), ResolveAttack()]
+        case HeroAttack(hero):
+            used = attack_used(frame)
+            found = [u for t in attack_timings(frame) for u in available_uses(w, hero, t, used)]
+            return [*found, ResolveAttack()]
         case Resolving():
             return effect_choices(w, frame)
-        case Moving(hero, areas, action):
-            moves: list[Action] = [MoveTo(w.geo.hexes[a]) for a in reachable(w, hero, areas)]
-            return moves if action else [*moves, SkipMove()]
+        case Moving(hero, areas):
+            ends = reachable(w, hero, areas, _into(w, frame))
+            return [*(MoveTo(w.geo.hexes[a]) for a in ends), SkipMove()]
         case Granted():
-            return _granted(w, frame)
+            return granted_options(w, frame)
         case Window(when, seats, used):
             return [*available_uses(w, seats[0], when, used), PassWindow()]
         case EndOfTurn():
@@ -231,6 +271,12 @@ def legal(w: Work, seat: Seat | None = UNASKED) -> list[Action]:
             return [*_preventions(w, frame), DeclinePrevention()]
         case Ambush(seats):
             return [PlaceGoblin(w.geo.hexes[a]) for a in ambush_areas(w, seats[0])]
+        case GoldOffer():
+            return [AcceptGold(), RefuseGold()]
+        case QuestOffer():
+            return [CompleteQuest(), DeclineQuest()]
+        case Ramming(hero, at):
+            return [Target(w.geo.hexes[a]) for a in shove_areas(w, hero, at)]
     return []  # pragma: no cover - every frame with a seat is listed above
 
 
@@ -287,9 +333,9 @@ def _main(w: Work, action: Action) -> None:
 
     match action:
         case MoveTo(to):
+            points = move_points(w, seat)
             mark("move")
-            move_hero(w, seat, geo.area(to))
-            start_turn_window(w, seat, "after-move-action")
+            go(w, seat, geo.area(to), points, True)
         case Attack(target):
             mark("attack")
             start_attack(w, seat, geo.area(target))
@@ -306,14 +352,17 @@ def _main(w: Work, action: Action) -> None:
             mark("practice")
             _gain_gold(w, seat, 1)
         case CompleteQuest():
-            complete_quest(w, seat)
+            way = free_way(w, seat)
+            assert way is not None  # legality was checked
+            begin_quest(w, seat, way)
         case Use():
             begin_use(w, seat, action)
         case Discard(card):
             _discard(w, seat, card)
         case GiveGold(to, amount):
-            _gain_gold(w, seat, -amount)
-            _gain_gold(w, to, amount)
+            w.frames.append(GoldOffer(seat, to, amount, to))
+        case RequestGold(other, amount):
+            w.frames.append(GoldOffer(other, seat, amount, other))
         case TakeBonus(card):
             take_bonus(w, seat, card)
         case EndTurn():
@@ -342,22 +391,20 @@ def _answer(w: Work, frame: Frame, action: Action) -> None:
                 rolled = (h + action.hits, c + action.covers, r + action.runes, m + action.misses)
                 w.frames[me] = attrs.evolve(frame, dice=0, rolled=rolled)
                 w.events.append(DiceRolled(frame.hero, _faces(action)))
+                on_roll(w, frame.hero, frame.dice)
             elif isinstance(action, Use):
-                w.frames[me] = attrs.evolve(frame, played=(*frame.played, action.card))
-                begin_use(w, frame.hero, action)
+                _attack_use(w, me, frame, action)
             else:
-                _resolve_hero_attack(w, me)
+                _next_attack_phase(w, me)
         case Resolving():
             take_choice(w, frame, action)
-        case Moving(hero, _, is_action):
+        case Moving(hero, areas, is_action):
             del w.frames[me]
             if isinstance(action, MoveTo):
-                move_hero(w, hero, w.geo.area(action.to))
-                if is_action:
-                    start_turn_window(w, hero, "after-move-action")
+                go(w, hero, w.geo.area(action.to), areas, is_action)
         case Granted():
             del w.frames[me]
-            _perform(w, frame.hero, action)
+            _perform(w, frame, action)
         case Window(_, seats, used):
             if isinstance(action, Use):
                 w.frames[me] = attrs.evolve(frame, used=(*used, action.card))
@@ -387,7 +434,7 @@ def _answer(w: Work, frame: Frame, action: Action) -> None:
                 _monster_roll(w, me, action)
             elif isinstance(action, Use):
                 w.frames[me] = attrs.evolve(frame, used=(*frame.used, action.card))
-                begin_use(w, frame.target, action, frame.attacker)
+                begin_use(w, frame.target, action)
             else:
                 _land_monster_attack(w, me)
         case Ambush(seats):
@@ -397,6 +444,19 @@ def _answer(w: Work, frame: Frame, action: Action) -> None:
         case Reinforcing(deck):
             assert isinstance(action, Drawn)
             _reinforce(w, me, action.card)
+        case GoldOffer(giver, receiver, amount):
+            del w.frames[me]
+            if isinstance(action, AcceptGold):
+                _gain_gold(w, giver, -amount)
+                _gain_gold(w, receiver, amount)
+        case QuestOffer():
+            del w.frames[me]
+            if isinstance(action, CompleteQuest):
+                take_offer(w, frame)
+        case Ramming():
+            assert isinstance(action, Target)
+            del w.frames[me]
+            shove(w, frame, w.geo.area(action.at))
 
 
 def _faces(roll: Roll) -> tuple[int, int, int, int]:
@@ -457,18 +517,31 @@ def _auto(w: Work, frame: Frame) -> None:
         case HeroAttack():
             if frame.dice:  # pragma: no cover - a roll is chance
                 raise AssertionError("roll without chance")
-            _resolve_hero_attack(w, me)
+            more = new_rune_dice(w, frame) if frame.phase == "roll" else 0
+            autos = _attack_autos(w, frame)
+            if more:
+                rolled = frame.rolled[2]
+                w.frames[me] = attrs.evolve(frame, dice=more, runes_seen=rolled)
+            elif autos:
+                _attack_use(w, me, frame, autos[0])
+            else:
+                _next_attack_phase(w, me)
         case Resolving():
             resolve(w, frame)
         case Moving():
             del w.frames[me]
         case Granted():
             del w.frames[me]
-            options = _granted(w, frame)
+            options = granted_options(w, frame)
             if options:
-                _perform(w, frame.hero, options[0])
-        case Window():
-            _next_in_window(w, me)
+                _perform(w, frame, options[0])
+        case Window(when, seats, used):
+            autos = auto_uses(w, seats[0], when, used)
+            if autos:
+                w.frames[me] = attrs.evolve(frame, used=(*used, autos[0].card))
+                begin_use(w, seats[0], autos[0])
+            else:
+                _next_in_window(w, me)
         case EndOfTurn():
             _end_step(w, me, None)
         case Drawing(hero, count):
@@ -488,6 +561,12 @@ def _auto(w: Work, frame: Frame) -> None:
             else:
                 hidden = _hidden(w, deck)
                 _reinforce(w, me, hidden[0] if hidden else _deck(w, deck)[0])
+        case QuestOffer():
+            del w.frames[me]
+        case Ramming(hero, at):
+            del w.frames[me]
+            ends = shove_areas(w, hero, at)
+            shove(w, frame, ends[0] if ends else None)
         case Revealing():  # pragma: no cover - always chance
             raise AssertionError("reveal without chance")
 
@@ -495,56 +574,105 @@ def _auto(w: Work, frame: Frame) -> None:
 # -- hero attacks ----------------------------------------------------------------------------------
 
 
-def _resolve_hero_attack(w: Work, me: int) -> None:
-    frame = w.frames.pop(me)
-    assert isinstance(frame, HeroAttack)
-    if frame.target not in w.monsters:
-        return
-    covered = w.geo.terrain[frame.target] == "forest"
-    hits, covers, runes, _ = frame.rolled
-    total = hits + (0 if covered else covers) + frame.bonus + frame.per_rune * runes
-    from ._world import ignores_armor
+def attack_timings(frame: HeroAttack) -> tuple[str, ...]:
+    """The timings whose uses a hero's roll offers in its phase: after the roll, ``roll`` (and
+    ``attack-roll`` for an attack action, G19); then ``excess``; then ``after-attack``."""
+    if frame.phase == "roll":
+        return ("roll", "attack-roll") if frame.action else ("roll",)
+    return (frame.phase if frame.phase == "excess" else "after-attack",)
 
-    damage_monster(
-        w,
-        frame.target,
-        total,
-        frame.hero,
-        ignore_armor=ignores_armor(w.config, w.heroes[frame.hero]),
+
+def attack_used(frame: HeroAttack) -> tuple[str, ...]:
+    """The cards in play already used in this phase of the attack."""
+    return frame.used if frame.phase == "excess" else frame.played
+
+
+def _attack_autos(w: Work, frame: HeroAttack) -> list[Use]:
+    """The auto uses that apply now to the hero's roll (each once per phase)."""
+    if frame.dice:
+        return []
+    used = attack_used(frame)
+    return [u for t in attack_timings(frame) for u in auto_uses(w, frame.hero, t, used)]
+
+
+def _attack_use(w: Work, me: int, frame: HeroAttack, action: Use) -> None:
+    w.frames[me] = attrs.evolve(
+        frame,
+        played=(*frame.played, action.card),
+        used=(*frame.used, action.card) if frame.phase == "excess" else frame.used,
     )
+    begin_use(w, frame.hero, action)
 
 
-def _granted(w: Work, frame: Granted) -> list[Action]:
-    """The ways to perform a granted action."""
+def _next_attack_phase(w: Work, me: int) -> None:
+    """End the current phase of a hero's roll: resolve the roll, end the excess, or end the
+    attack."""
+    frame = w.frames[me]
+    assert isinstance(frame, HeroAttack)
+    if frame.phase == "roll":
+        _resolve_roll(w, me, frame)
+    elif frame.phase == "excess":
+        w.frames[me] = attrs.evolve(frame, phase="after", excess=0, killed=-1, used=())
+    else:
+        del w.frames[me]
+
+
+def _resolve_roll(w: Work, me: int, frame: HeroAttack) -> None:
+    """Deal a roll's damage: the part diverted first, then the target; a mountain attacked gives
+    its damage as gold. An attack action that kills with damage to spare goes on to the
+    ``excess`` phase, then to ``after``; a card's roll ends here."""
+    seat = frame.hero
+    damage = roll_damage(w, frame)
+    ignore = ignores_armor(w.config, w.heroes[seat])
+    excess = -1
+    if frame.mine:
+        if frame.target not in w.monsters and damage > 0:
+            _gain_gold(w, seat, damage)
+    elif frame.target in w.monsters:
+        area, diverted = frame.split
+        if area >= 0 and diverted > 0:
+            part = min(diverted, damage)
+            damage -= part
+            damage_monster(w, area, part, seat, ignore_armor=ignore)
+        excess = damage_monster(w, frame.target, damage, seat, ignore_armor=ignore)
+    if w.won is not None:
+        return
+    me = w.frames.index(frame)
+    if not frame.action:
+        del w.frames[me]
+    elif excess > 0:
+        w.frames[me] = attrs.evolve(frame, phase="excess", excess=excess, killed=frame.target)
+    else:
+        w.frames[me] = attrs.evolve(frame, phase="after")
+
+
+def granted_options(w: Work, frame: Granted) -> list[Action]:
+    """The ways to perform a granted action (G13)."""
     seat = frame.hero
     hero = w.heroes[seat]
     match frame.action:
         case "attack":
-            from ._effects import monster_candidates
-
-            return [Attack(w.geo.hexes[a]) for a in monster_candidates(w, seat, "monster-in-range")]
+            return [Attack(w.geo.hexes[a]) for a in attack_targets(w, seat)]
         case "move":
-            return [MoveTo(w.geo.hexes[a]) for a in reachable(w, seat, move_points(w.config, hero))]
+            return [MoveTo(w.geo.hexes[a]) for a in reachable(w, seat, move_points(w, seat))]
         case "prepare":
-            room = len(hero.hand) < HAND_LIMIT and (hero.events or hero.discard)
+            room = len(hero.hand) < hand_size(w.config, hero) and (hero.events or hero.discard)
             return [Prepare()] if room else []
         case "focus":
-            from ._effects import mana_cards
-
             return [Focus(card) for card in mana_cards(w, seat)]
         case "mend":
             return mend_options(w, seat)
     return [Practice()]
 
 
-def _perform(w: Work, seat: Seat, action: Action) -> None:
+def _perform(w: Work, frame: Granted, action: Action) -> None:
     """A granted action, performed without an action marker (G13)."""
+    seat = frame.hero
     match action:
         case Attack(target):
-            start_attack(w, seat, w.geo.area(target))
+            start_attack(w, seat, w.geo.area(target), frame.by)
         case MoveTo(to):
-            move_hero(w, seat, w.geo.area(to))
-            start_turn_window(w, seat, "after-move-action")
+            go(w, seat, w.geo.area(to), move_points(w, seat), True)
         case Prepare():
             w.frames.append(Drawing(seat, 1))
         case Focus(card):
@@ -555,11 +683,22 @@ def _perform(w: Work, seat: Seat, action: Action) -> None:
             _gain_gold(w, seat, 1)
 
 
+def _into(w: Work, frame: Moving) -> tuple[Condition, ...]:
+    """Where a card's movement may end (its ``move`` word's ``into``)."""
+    if not frame.card:
+        return ()
+    from ._effects import _steps
+
+    step = _steps(w, Resolving(frame.hero, frame.card, frame.use))[frame.step]
+    into: tuple[Condition, ...] = getattr(step, "into", ())
+    return into
+
+
 def _next_in_window(w: Work, me: int) -> None:
     frame = w.frames[me]
     assert isinstance(frame, Window)
     if len(frame.seats) > 1:
-        w.frames[me] = Window(frame.when, frame.seats[1:])
+        w.frames[me] = attrs.evolve(frame, seats=frame.seats[1:], used=())
     else:
         del w.frames[me]
 
@@ -579,7 +718,7 @@ def _end_options(w: Work, frame: EndOfTurn) -> list[Action]:
                 found.append(Upgrade(card.id))
         return [*found, DeclineUpgrade()] if found else []
     if frame.step == "draw":
-        if len(hero.hand) < HAND_LIMIT or not (hero.events or hero.discard):
+        if len(hero.hand) < hand_size(w.config, hero) or not (hero.events or hero.discard):
             return []
         return [*(DiscardToDraw(c) for c in sorted(set(hero.hand))), SkipDraw()]
     swaps: list[Action] = [SwapTop(deck) for deck in DECKS if len(getattr(hero, deck)) > 1]
@@ -611,23 +750,26 @@ def _end_step(w: Work, me: int, action: Action | None) -> None:
         return
     if frame.step == "draw":
         w.frames[me] = EndOfTurn(seat, "swap")
+        open_window(w, seat, "end-of-turn")  # after the draw
         hero = w.heroes[seat]
         if isinstance(action, DiscardToDraw):
             _discard(w, seat, action.card)
             w.frames.append(Drawing(seat, 1))
-        elif action is None and len(hero.hand) < HAND_LIMIT:
+        elif action is None and len(hero.hand) < hand_size(w.config, hero):
             w.frames.append(Drawing(seat, 1))
         return
     if isinstance(action, SwapTop):
         hero = w.heroes[seat]
         cards = getattr(hero, action.deck)
         known = getattr(hero, f"known_{action.deck}")
+        progress = {"quest": 0} if action.deck == "equipment" else {}
         w.set_hero(
             seat,
             **{
                 action.deck: (*cards[1:], cards[0]),
                 f"known_{action.deck}": min(len(cards), known + 1),
             },
+            **progress,
         )
         del w.frames[me]
         _next_turn(w, seat)
@@ -660,7 +802,7 @@ def _next_turn(w: Work, seat: Seat) -> None:
     spot = spots[w.time]
     w.events.append(TimeAdvanced(w.time + 1, spot.kind))  # type: ignore[attr-defined]
     charge = "all" if spot.kind == "skull" else "none"  # type: ignore[attr-defined]
-    step = "die" if w.config.monster_die else "move"
+    step = "die" if w.config.monster_die else "pins"
     w.frames.append(MonsterTurn(step, (), charge))  # type: ignore[arg-type]
 
 
@@ -669,7 +811,8 @@ def _next_turn(w: Work, seat: Seat) -> None:
 
 def _draw_blocked(w: Work, seat: Seat, count: int) -> bool:
     hero = w.heroes[seat]
-    return count <= 0 or len(hero.hand) >= HAND_LIMIT or not (hero.events or hero.discard)
+    full = len(hero.hand) >= hand_size(w.config, hero)
+    return count <= 0 or full or not (hero.events or hero.discard)
 
 
 def _auto_draw(w: Work, me: int, seat: Seat, count: int) -> None:
@@ -728,12 +871,19 @@ def _special_attack(w: Work, area: int) -> bool:
 
 
 def _monster_step(w: Work, me: int, frame: MonsterTurn) -> None:
-    if frame.step == "move":
+    if frame.step == "pins":
+        w.frames[me] = attrs.evolve(frame, step="move")
+        seats = tuple(s for s in range(len(w.heroes)) if "before-monster-move" in timings_of(w, s))
+        if seats:
+            w.frames.append(Window("before-monster-move", seats))
+    elif frame.step == "move":
         move_monsters(w, frame.charge)
         if w.won is not None:
             return
         w.frames[me] = attrs.evolve(frame, step="attack")
-        w.frames.append(Window("after-monster-move", tuple(range(len(w.heroes)))))
+        seats = tuple(s for s in range(len(w.heroes)) if "after-monster-move" in timings_of(w, s))
+        if seats:
+            w.frames.append(Window("after-monster-move", seats))
     elif frame.step == "attack":
         w.frames[me] = attrs.evolve(frame, step="attacking", order=attackers(w))
     elif frame.step == "attacking":
@@ -750,6 +900,7 @@ def _monster_step(w: Work, me: int, frame: MonsterTurn) -> None:
             w.frames.append(Reinforcing(spot.colour, len(w.heroes)))  # type: ignore[attr-defined]
     elif frame.step == "end":
         del w.frames[me]
+        clear_pins(w)
         if w.time == len(track(w)) - 1:
             w.won = True
             w.events.append(GameEnded(True, w.town))
@@ -767,7 +918,7 @@ def _die_face(w: Work, me: int, face: str) -> None:
         charge = "all" if charge == "all" else "rank1"
     elif face == "attack":
         bonus = 1
-    w.frames[me] = attrs.evolve(frame, step="move", charge=charge, bonus=bonus, face=face)
+    w.frames[me] = attrs.evolve(frame, step="pins", charge=charge, bonus=bonus, face=face)
     if face in ("maneuver_cw", "maneuver_ccw"):
         maneuver(w, face == "maneuver_cw")
     elif face == "push":
@@ -801,8 +952,8 @@ def _turn_bonus(w: Work) -> int:
 
 
 def _monster_attack_step(w: Work, me: int, frame: MonsterAttack) -> None:
-    if frame.attacker not in w.monsters:
-        del w.frames[me]
+    if frame.attacker not in w.monsters and frame.damage < 0:
+        del w.frames[me]  # it died before it rolled
         return
     if frame.target < 0:
         if _special_attack(w, frame.attacker):
@@ -817,6 +968,12 @@ def _monster_attack_step(w: Work, me: int, frame: MonsterAttack) -> None:
         return
     if frame.damage < 0:  # pragma: no cover - a roll is chance
         raise AssertionError("monster roll without chance")
+    if frame.damage > 0 and not frame.unpreventable:
+        autos = auto_uses(w, frame.target, "hit", frame.used)
+        if autos:
+            w.frames[me] = attrs.evolve(frame, used=(*frame.used, autos[0].card))
+            begin_use(w, frame.target, autos[0])
+            return
     _land_monster_attack(w, me)
 
 
@@ -858,6 +1015,8 @@ def _land_monster_attack(w: Work, me: int) -> None:
         del w.frames[me]
     if hero.damage + damage >= w.hero_health(seat):
         knock_out(w, seat)
+    elif w.won is None:
+        open_window(w, seat, "attacked", attacker=frame.attacker)
 
 
 def _seer_attack(w: Work) -> None:

@@ -6,6 +6,8 @@ Functions over a :class:`~grimheim._work.Work`, called by :mod:`grimheim._flow`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from tabletop_rules import Seat
@@ -22,59 +24,170 @@ from ._actions import (
     MoveTo,
     Practice,
     Prepare,
+    RequestGold,
     TakeBonus,
+    Use,
 )
 from ._cards import ActionKind
-from ._effects import HAND_LIMIT, add_mana, available_uses, mana_cards, monster_candidates
-from ._events import GoldGained, HeroHealed, HeroMoved, QuestCompleted
-from ._state import CardState, Drawing, HeroAttack, Revealing, Turn, Window
+from ._effects import add_mana, auto_uses, available_uses, begin_use, context
+from ._events import GoldGained, HeroDamaged, HeroHealed, HeroMoved
+from ._monsters import damage_monster, knock_out, relocate_monster
+from ._quests import counts_step, free_way, on_movement, on_step, top_quest
+from ._state import CardState, HeroAttack, Moving, Ramming, Revealing, Turn, Window
+from ._vocab.heroes import mana_cards as _mana_cards
+from ._vocab.movement import best_walk, move_points, rams, reachable
+from ._vocab.targets import monster_targets
 from ._work import Work
-from ._world import UPGRADE_COSTS, hero_strength, move_points
+from ._world import UPGRADE_COSTS, hand_size, hero_strength, hero_traits, ignores_armor
 
 __all__ = [
+    "attack_targets",
     "bonus_here",
-    "complete_quest",
+    "finish_movement",
+    "gain_ability",
+    "go",
     "main_actions",
+    "mana_cards",
     "mend",
-    "move_hero",
-    "quest_ready",
-    "reachable",
+    "mend_options",
+    "open_window",
     "reveal_next",
+    "shove",
+    "start_attack",
+    "take_bonus",
+    "timings_of",
     "upgrade_cost",
 ]
 
 
-def reachable(w: Work, seat: Seat, areas: int) -> tuple[int, ...]:
-    """The areas hero ``seat`` may end a movement of up to ``areas`` steps in, in area order.
+def mana_cards(w: Work, seat: Seat) -> tuple[str, ...]:
+    """The hero's cards in play that hold mana (Focus, mana gained)."""
+    return _mana_cards(context(w, seat))
 
-    Each step costs 1 and goes into a free area a hero may enter (no mountain but the Troll
-    Caves', no lake but Naglfar's); nobody passes through an occupied area; entering Grimheim ends
-    the movement; leaving it, the first step may go to any area next to it but a mountain.
-    """
+
+def timings_of(w: Work, seat: Seat) -> frozenset[str]:
+    """The timings of every use in hero ``seat``'s deck (a window no card can use is skipped)."""
+    cache: dict[str, frozenset[str]] = w.config.pack.cache.setdefault("timings", {})
+    hero_id = w.heroes[seat].id
+    found = cache.get(hero_id)
+    if found is None:
+        deck = next(d for d in w.config.pack.decks if d.hero == hero_id)
+        found = frozenset(u.when for c in deck.cards for side in c.sides for u in side.uses)
+        cache[hero_id] = found
+    return found
+
+
+def open_window(w: Work, seat: Seat, when: str, attacker: int = -1) -> None:
+    """Open a window of ``when`` uses for one hero, if their deck has any (it closes by itself
+    when they cannot have one to make)."""
+    if when in timings_of(w, seat):
+        w.frames.append(Window(when, (seat,), attacker=attacker))
+
+
+def _worth(w: Work, seat: Seat) -> Callable[[int], int] | None:
+    """What entering an area is worth to hero ``seat`` (its ``enter-area`` uses and quest), or
+    ``None`` when nothing counts the areas entered."""
+    quest = top_quest(w, seat)
+    counted = quest is not None and any(way.when == "enter-area" for way in quest[1].ways)
+    if "enter-area" not in timings_of(w, seat) and not counted:
+        return None
+
+    def worth(area: int) -> int:
+        uses = len(_enter_uses(w, seat, area))
+        return uses + (1 if counted and counts_step(w, seat, area) else 0)
+
+    return worth
+
+
+def _enter_uses(w: Work, seat: Seat, area: int) -> list[Use]:
+    """The ``enter-area`` uses that apply as hero ``seat`` enters ``area``."""
+    if "enter-area" not in timings_of(w, seat):
+        return []
+    hero = w.heroes[seat]
+    moved = attrs.evolve(hero, at=area)
+    w.heroes[seat] = moved
+    try:
+        return auto_uses(w, seat, "enter-area")
+    finally:
+        w.heroes[seat] = hero
+
+
+def go(w: Work, seat: Seat, to: int, points: int, action: bool) -> None:
+    """A movement of hero ``seat`` of at most ``points`` areas ending in ``to``: the walk that
+    counts most for what counts areas entered (G30), or a ram into an occupied area (G33)."""
+    ram = rams(w, seat, points).get(to) if to in w.taken() else None
+    if ram is not None:
+        _ram(w, seat, to, ram, points, action)
+        return
+    walk = best_walk(w, seat, to, points, _worth(w, seat))
+    _walk(w, seat, walk)
+    finish_movement(w, seat, action)
+
+
+def _walk(w: Work, seat: Seat, walk: tuple[int, ...]) -> None:
+    """Put the hero at the end of ``walk``; each area entered counts (enter-area uses, quest)."""
+    if not walk:
+        return
+    counted = _worth(w, seat) is not None
+    found: list[Use] = []
+    for area in walk:
+        if counted:
+            found += _enter_uses(w, seat, area)
+            on_step(w, seat, area)
+    w.set_hero(seat, at=walk[-1])
+    w.events.append(HeroMoved(seat, w.geo.hexes[walk[-1]]))
+    for use in reversed(found):
+        begin_use(w, seat, use)
+
+
+def finish_movement(w: Work, seat: Seat, action: bool) -> None:
+    """A movement ended: quests done by it, then the windows after any movement and after a move
+    action (the latter first)."""
+    on_movement(w, seat)
+    open_window(w, seat, "after-movement")
+    if action:
+        open_window(w, seat, "after-move-action")
+
+
+def _ram(w: Work, seat: Seat, to: int, steps: int, points: int, action: bool) -> None:
+    """Walk next to ``to`` and ram its character: 1 damage, then it is moved aside (a decision:
+    :class:`~grimheim._state.Ramming`)."""
     geo = w.geo
-    town = geo.town
     start = w.heroes[seat].at
-    taken = w.taken()
-    seen = {start}
-    frontier = [start]
-    for _ in range(areas):
-        reached = []
-        for here in frontier:
-            if here == town and here != start:
-                continue  # entering Grimheim ends the movement
-            for there in geo.hero_steps[here]:
-                if there not in seen and there not in taken:
-                    seen.add(there)
-                    reached.append(there)
-        frontier = reached
-    seen.discard(start)
-    return tuple(sorted(seen))
+    near = [start, *(a for a in reachable(w, seat, steps - 1) if a != geo.town and w.free(a))]
+    before = next(a for a in near if to in (geo.ring if a == geo.town else geo.around[a]))
+    if before != start:
+        _walk(w, seat, best_walk(w, seat, before, steps - 1, _worth(w, seat)))
+    other = w.hero_in(to)
+    if to in w.monsters:
+        damage_monster(w, to, 1, seat, ignore_armor=ignores_armor(w.config, w.heroes[seat]))
+    elif other is not None:
+        hurt = w.heroes[other]
+        w.set_hero(other, damage=hurt.damage + 1)
+        w.events.append(HeroDamaged(other, 1, 0))
+        if hurt.damage + 1 >= w.hero_health(other):
+            knock_out(w, other)
+    if w.won is not None:
+        return
+    w.frames.append(Ramming(seat, to, points - steps, action))
 
 
-def move_hero(w: Work, seat: Seat, area: int) -> None:
-    """Put the hero in ``area``."""
-    w.set_hero(seat, at=area)
-    w.events.append(HeroMoved(seat, w.geo.hexes[area]))
+def shove(w: Work, frame: Ramming, where: int | None) -> None:
+    """The rammed character moves to ``where`` (``None``: it is gone, or cannot move and the hero
+    stops next to it); the hero enters the area and may go on with the areas left."""
+    seat = frame.hero
+    other = w.hero_in(frame.at)
+    if where is not None and frame.at in w.monsters:
+        relocate_monster(w, frame.at, where, "rammed")
+    elif where is not None and other is not None:
+        w.set_hero(other, at=where)
+        w.events.append(HeroMoved(other, w.geo.hexes[where]))
+    if w.free(frame.at):
+        _walk(w, seat, (frame.at,))
+        if frame.left > 0 and reachable(w, seat, frame.left):
+            w.frames.append(Moving(seat, frame.left, frame.action))
+            return
+    finish_movement(w, seat, frame.action)
 
 
 def _free_marker(turn: Turn, kind: ActionKind) -> bool:
@@ -94,33 +207,6 @@ def bonus_here(w: Work, seat: Seat) -> tuple[str, int, int] | None:
     return next((b for b in w.bonus if b[1] == at), None)
 
 
-def quest_ready(w: Work, seat: Seat) -> bool:
-    """Whether the quest on top of the hero's equipment deck can be completed now."""
-    hero = w.heroes[seat]
-    if not hero.equipment or w.turn is None:
-        return False
-    quest = w.config.cards[hero.equipment[0]].quest
-    if quest is None:
-        return False
-    at = hero.at
-    geo = w.geo
-    if quest.location is not None and geo.location[at] != quest.location:
-        return False
-    for condition in quest.only_if:
-        if condition == "in-grimheim" and at != geo.town:
-            return False
-        if condition == "outside-grimheim" and at == geo.town:
-            return False
-        if condition == "in-forest" and geo.terrain[at] != "forest":
-            return False
-        if condition == "next-to-mountain" and not geo.next_to_mountain[at]:
-            return False
-    cost = quest.cost
-    if cost.gold > hero.gold:
-        return False
-    return cost.spend_action is None or _free_marker(w.turn, cost.spend_action)
-
-
 def main_actions(w: Work, seat: Seat) -> list[Action]:
     """Everything hero ``seat`` may do between actions on their turn, in this order: move,
     attack, prepare, focus, mend, practice (while their markers last), complete the quest, card
@@ -131,12 +217,12 @@ def main_actions(w: Work, seat: Seat) -> list[Action]:
     geo = w.geo
     found: list[Action] = []
     if _free_marker(turn, "move"):
-        found += [MoveTo(geo.hexes[a]) for a in reachable(w, seat, move_points(w.config, hero))]
+        found += [MoveTo(geo.hexes[a]) for a in reachable(w, seat, move_points(w, seat))]
     if _free_marker(turn, "attack") and hero_strength(w.config, hero) > 0:
-        found += [Attack(geo.hexes[a]) for a in monster_candidates(w, seat, "monster-in-range")]
+        found += [Attack(geo.hexes[a]) for a in attack_targets(w, seat)]
     if (
         _free_marker(turn, "prepare")
-        and len(hero.hand) < HAND_LIMIT
+        and len(hero.hand) < hand_size(w.config, hero)
         and (hero.events or hero.discard)
     ):
         found.append(Prepare())
@@ -146,13 +232,13 @@ def main_actions(w: Work, seat: Seat) -> list[Action]:
         found += mend_options(w, seat)
     if _free_marker(turn, "practice"):
         found.append(Practice())
-    if quest_ready(w, seat):
+    if free_way(w, seat) is not None:
         found.append(CompleteQuest())
     found += available_uses(w, seat, "free")
     found += [Discard(card) for card in sorted(set(hero.hand))]
-    if hero.gold:
-        for other in _neighbours(w, seat):
-            found += [GiveGold(other, n) for n in range(1, hero.gold + 1)]
+    for other in _neighbours(w, seat):
+        found += [GiveGold(other, n) for n in range(1, hero.gold + 1)]
+        found += [RequestGold(other, n) for n in range(1, w.heroes[other].gold + 1)]
     bonus = bonus_here(w, seat)
     if bonus is not None:
         if bonus[0] == "mana":
@@ -218,9 +304,24 @@ def mend(w: Work, seat: Seat, first: str | None) -> None:
         w.events.append(HeroHealed(seat, healed))
 
 
-def start_attack(w: Work, seat: Seat, area: int) -> None:
-    """An attack action: roll the hero's strength against the monster in ``area``."""
-    w.frames.append(HeroAttack(seat, area, hero_strength(w.config, w.heroes[seat])))
+def attack_targets(w: Work, seat: Seat) -> tuple[int, ...]:
+    """What an attack action of hero ``seat`` may target, in area order: the monsters within
+    attack range, and for an ``attack-mountains`` hero the empty mountain areas next to them."""
+    ctx = context(w, seat)
+    found = monster_targets(ctx, "in-range")
+    hero = w.heroes[seat]
+    if hero.at != w.geo.town and "attack-mountains" in hero_traits(w.config, hero):
+        geo = w.geo
+        mines = [a for a in geo.adjacent[hero.at] if geo.terrain[a] == "mountain" and w.free(a)]
+        found = tuple(sorted((*found, *mines)))
+    return found
+
+
+def start_attack(w: Work, seat: Seat, area: int, granted_by: str = "") -> None:
+    """An attack action: roll the hero's strength against the monster (or empty mountain) in
+    ``area``."""
+    dice = hero_strength(w.config, w.heroes[seat])
+    w.frames.append(HeroAttack(seat, area, dice, granted_by=granted_by))
 
 
 def take_bonus(w: Work, seat: Seat, card: str | None) -> None:
@@ -249,34 +350,6 @@ def take_bonus(w: Work, seat: Seat, card: str | None) -> None:
         w.events.append(HeroHealed(seat, healed))
 
 
-def complete_quest(w: Work, seat: Seat) -> None:
-    """Pay the quest's cost, put the equipment in play (a new main weapon replaces the old one)
-    and turn the next card face up."""
-    hero = w.heroes[seat]
-    card_id = hero.equipment[0]
-    card = w.config.cards[card_id]
-    quest = card.quest
-    assert quest is not None and w.turn is not None
-    replaced = [c.id for c in hero.cards if card.main_weapon and w.config.cards[c.id].main_weapon]
-    cards = [c for c in hero.cards if c.id not in replaced]
-    cards.append(CardState(card_id))
-    w.set_hero(
-        seat,
-        cards=tuple(cards),
-        retired=tuple(sorted((*hero.retired, *replaced))),
-        gold=hero.gold - quest.cost.gold,
-        equipment=hero.equipment[1:],
-        known_equipment=max(0, min(hero.known_equipment, len(hero.equipment) - 1)),
-    )
-    if quest.cost.gold:
-        w.events.append(GoldGained(seat, -quest.cost.gold))
-    if quest.cost.spend_action is not None:
-        turn = w.turn
-        w.turn = attrs.evolve(turn, actions=(*turn.actions, quest.cost.spend_action))
-    w.events.append(QuestCompleted(seat, card_id))
-    reveal_next(w, seat, "equipment")
-
-
 def reveal_next(w: Work, seat: Seat, deck: str) -> None:
     """After the top card of a deck left it: in explicit chance mode, chance turns the next card
     face up when more than one unknown card could be it."""
@@ -293,20 +366,9 @@ def gain_ability(w: Work, seat: Seat) -> str:
     card_id: str = hero.abilities[0]
     w.set_hero(
         seat,
-        cards=(*hero.cards, CardState(card_id)),
+        cards=(*hero.cards, CardState(card_id, counters=w.config.cards[card_id].counters)),
         abilities=hero.abilities[1:],
         known_abilities=max(0, min(hero.known_abilities, len(hero.abilities) - 1)),
     )
     reveal_next(w, seat, "abilities")
     return card_id
-
-
-def start_turn_window(w: Work, seat: Seat, when: str) -> None:
-    """Open a window of ``when`` uses for one hero (it closes by itself when they cannot have
-    any to make)."""
-    w.frames.append(Window(when, (seat,)))
-
-
-def draw_frame(seat: Seat, count: int) -> Drawing:
-    """Cards to draw into a hand."""
-    return Drawing(seat, count)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from tabletop_rules import Seat
 
 from ._actions import Roll
@@ -30,6 +32,7 @@ __all__ = [
     "attack_dice",
     "attackers",
     "can_place",
+    "clear_pins",
     "damage_monster",
     "hits_on_hero",
     "knock_out",
@@ -38,7 +41,10 @@ __all__ = [
     "move_monsters",
     "movement_order",
     "place_card",
+    "place_monster",
     "push_heroes",
+    "relocate_monster",
+    "supply_left",
     "targets_of",
 ]
 
@@ -53,6 +59,11 @@ def lose_pieces(w: Work, count: int) -> None:
         w.frames.clear()
         w.turn = None
         w.events.append(GameEnded(False, 0))
+
+
+def supply_left(w: Work, kind: str) -> int:
+    """How many monsters of ``kind`` the supply still holds."""
+    return _supply_left(w, kind)
 
 
 def _supply_left(w: Work, kind: str) -> int:
@@ -103,6 +114,28 @@ def place_card(w: Work, card_id: str) -> bool:
     for area, kind, side in found:
         _place(w, area, kind, side)
     return True
+
+
+def place_monster(w: Work, area: int, kind: str) -> None:
+    """Place a monster of ``kind`` from the supply in ``area`` (a card's spawn)."""
+    _place(w, area, kind, 0)
+
+
+def relocate_monster(w: Work, source: int, to: int, why: str) -> None:
+    """Move the monster in ``source`` to the free area ``to`` (a hero moved it: ``why``)."""
+    monster = w.monsters.pop(source)
+    w.monsters[to] = attrs.evolve(monster, at=to)
+    w.events.append(MonsterMoved(monster.kind, w.geo.hexes[source], w.geo.hexes[to], why))
+
+
+def clear_pins(w: Work) -> None:
+    """At the end of a monster turn pins end; a card's pin is remembered one monster turn more
+    (so the card may not pick that monster again at once)."""
+    for area, monster in list(w.monsters.items()):
+        if monster.pinned:
+            w.monsters[area] = attrs.evolve(monster, pinned=False)
+        elif monster.pinned_by:
+            w.monsters[area] = attrs.evolve(monster, pinned_by="")
 
 
 def _place(w: Work, area: int, kind: str, side: int) -> None:
@@ -162,15 +195,15 @@ def _step(w: Work, area: int, why: str) -> int:
     blocker = w.monsters.get(ahead)
     if blocker is not None and info(w.config, monster).legend:
         # G9: a legend swaps places with any monster blocking its path (never with a hero)
-        w.monsters[ahead] = Monster(ahead, monster.kind, monster.damage, monster.side)
-        w.monsters[area] = Monster(area, blocker.kind, blocker.damage, blocker.side)
+        w.monsters[ahead] = attrs.evolve(monster, at=ahead)
+        w.monsters[area] = attrs.evolve(blocker, at=area)
         w.events.append(MonsterMoved(monster.kind, geo.hexes[area], geo.hexes[ahead], why))
         w.events.append(MonsterMoved(blocker.kind, geo.hexes[ahead], geo.hexes[area], "swap"))
         return ahead
     if not w.free(ahead) or not geo.monster_can_enter[ahead]:
         return area
     del w.monsters[area]
-    w.monsters[ahead] = Monster(ahead, monster.kind, monster.damage, monster.side)
+    w.monsters[ahead] = attrs.evolve(monster, at=ahead)
     w.events.append(MonsterMoved(monster.kind, geo.hexes[area], geo.hexes[ahead], why))
     return ahead
 
@@ -188,6 +221,8 @@ def move_monsters(w: Work, charge: str) -> None:
 
 def _move_one(w: Work, area: int, charge: str) -> None:
     monster = w.monsters[area]
+    if monster.pinned:
+        return  # a pinned monster does not move, nor charge
     kind = info(w.config, monster)
     for _ in range(kind.move):
         after = _step(w, area, "move")
@@ -200,12 +235,14 @@ def _move_one(w: Work, area: int, charge: str) -> None:
     if charging:
         _step(w, area, "charge")
     elif not _reaches_a_hero(w, area) and not _special(w, area):
-        # G10: the charge to reach an attack: only into a free area, never into Grimheim
+        # G10: the charge to reach an attack: into a free area (for a legend, also one held by a
+        # monster it swaps with, G9), never into Grimheim
         ahead = w.geo.next_step[area]
+        legend = kind.legend and ahead in w.monsters
         if (
             ahead >= 0
             and ahead != w.geo.town
-            and w.free(ahead)
+            and (w.free(ahead) or legend)
             and w.geo.monster_can_enter[ahead]
             and not _next_to_hero(w, area)
             and _reaches_a_hero(w, ahead, w.monsters[area])
@@ -285,12 +322,13 @@ def knock_out(w: Work, seat: Seat) -> None:
 
 def damage_monster(
     w: Work, area: int, amount: int, seat: Seat, *, ignore_armor: bool = False
-) -> None:
+) -> int:
     """Deal ``amount`` damage from hero ``seat`` to the monster in ``area``: armor prevents 1
-    each time (unless ignored); at its health it dies and the hero gains its gold."""
+    each time (unless ignored); at its health it dies and the hero gains its gold. Returns the
+    damage to spare beyond what killed it (0 or more), or ``-1`` if it lives."""
     monster = w.monsters.get(area)
     if monster is None or amount <= 0:
-        return
+        return -1
     kind = info(w.config, monster)
     if not ignore_armor:
         amount -= kind.armor
@@ -299,26 +337,33 @@ def damage_monster(
         if hero_area == w.geo.town or area not in w.geo.adjacent[hero_area]:
             amount = 0  # Queen of the Dead I: only adjacent characters damage her
     if amount <= 0:
-        return
+        return -1
     damage = monster.damage + amount
     w.events.append(MonsterDamaged(monster.kind, w.geo.hexes[area], amount))
-    if damage >= w.health(monster):
+    health = w.health(monster)
+    if damage >= health:
         kill_monster(w, area, seat)
-    else:
-        w.monsters[area] = Monster(area, monster.kind, damage, monster.side)
+        return damage - health
+    w.monsters[area] = attrs.evolve(monster, damage=damage)
+    return -1
 
 
 def kill_monster(w: Work, area: int, seat: Seat) -> None:
-    """Remove the monster in ``area``; hero ``seat`` (if any, ``-1`` for none) gains its gold."""
+    """Remove the monster in ``area``; hero ``seat`` (if any, ``-1`` for none) gains its gold and
+    the bounty on it, and the kill counts for their quest."""
     monster = w.monsters.pop(area)
     kind = info(w.config, monster)
-    gold = kind.xp if seat >= 0 else 0
+    gold = kind.xp + monster.bounty if seat >= 0 else 0
     if seat >= 0:
         hero = w.heroes[seat]
         w.set_hero(seat, gold=hero.gold + gold)
     w.events.append(MonsterKilled(monster.kind, w.geo.hexes[area], seat, gold))
     if kind.legend:
         _legend_leaves(w, monster)
+    if seat >= 0 and w.won is None:
+        from ._quests import on_kill
+
+        on_kill(w, seat, monster, gold)
 
 
 def _legend_leaves(w: Work, legend: Monster) -> None:
@@ -389,7 +434,7 @@ def maneuver(w: Work, clockwise: bool) -> None:
                     gone.append(monster)
                 lose_pieces(w, pieces)
                 continue
-            w.monsters[dst] = Monster(dst, monster.kind, monster.damage, monster.side)
+            w.monsters[dst] = attrs.evolve(monster, at=dst)
             moved.add(dst)
             w.events.append(MonsterMoved(monster.kind, geo.hexes[src], geo.hexes[dst], "maneuver"))
         for monster in gone:

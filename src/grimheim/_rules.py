@@ -274,12 +274,15 @@ def _reason(w: Work, action: Action, found: list[Action]) -> str:
     if isinstance(action, Use) and seat is not None:
         match frame:
             case None:
-                return use_refusal(w, seat, action.card, "free")
-            case HeroAttack(played=played):
-                return use_refusal(w, seat, action.card, "after-roll", played)
+                return use_refusal(w, seat, action.card, ("free",))
+            case HeroAttack():
+                from ._flow import attack_timings, attack_used
+
+                whens = attack_timings(frame)
+                return use_refusal(w, seat, action.card, whens, attack_used(frame))
             case MonsterAttack(used=used) | Window(used=used):
                 when = frame.when if isinstance(frame, Window) else "hit"
-                return use_refusal(w, seat, action.card, when, used)
+                return use_refusal(w, seat, action.card, (when,), used)
     if type(action) not in {type(a) for a in found}:
         return f"not an answer to the current decision ({_kind(w)[0]})"
     return f"not one of the choices: {', '.join(_notations(found))}"
@@ -334,8 +337,17 @@ _PROMPTS = {
     "choose": "Choose the target of the card.",
     "move": "Choose where to move.",
     "granted": "Perform the action the card grants.",
+    "excess": "Your attack killed with damage to spare: use it with a card, or let it go.",
+    "after-attack": "Your attack action is over: use a card, or go on.",
+    "before-monster-move": "The monsters are about to move: use a card, or pass.",
     "after-monster-move": "The monsters moved: use a card, or pass.",
     "after-move-action": "Your move action ended: use a card, or pass.",
+    "after-movement": "Your movement ended: use a card, or pass.",
+    "attacked": "A monster attacked you: use a card, or pass.",
+    "end-of-turn": "Your turn ends: use a card, or pass.",
+    "gold": "A hero next to you offers or asks for gold: agree or refuse (G22).",
+    "quest": "That kill can complete your quest: take the card, or leave it.",
+    "shove": "Choose where the character you rammed is moved (G33).",
     "upgrade": "Take an upgrade, or keep the gold.",
     "draw": "Your hand is full: discard a card to draw, or draw nothing.",
     "swap": "Put the top ability or equipment card at the bottom, or keep them.",
@@ -351,11 +363,14 @@ def _kind(w: Work) -> tuple[str, Frame | None]:
     from ._state import (
         Ambush,
         EndOfTurn,
+        GoldOffer,
         Granted,
         HeroAttack,
         MonsterAttack,
         MonsterTurn,
         Moving,
+        QuestOffer,
+        Ramming,
         Resolving,
         Window,
     )
@@ -366,8 +381,8 @@ def _kind(w: Work) -> tuple[str, Frame | None]:
     match frame:
         case None:
             return "turn", None
-        case HeroAttack():
-            return "after-roll", frame
+        case HeroAttack(phase=phase):
+            return ("after-roll" if phase == "roll" else phase), frame
         case Resolving():
             return "choose", frame
         case Moving():
@@ -384,14 +399,22 @@ def _kind(w: Work) -> tuple[str, Frame | None]:
             return ("attack-target" if target < 0 else "prevent"), frame
         case Ambush():
             return "ambush", frame
+        case GoldOffer():
+            return "gold", frame
+        case QuestOffer():
+            return "quest", frame
+        case Ramming():
+            return "shove", frame
     return "chance", frame  # pragma: no cover
 
 
 def decision(position: State | View) -> Decision[Frame | None] | None:
-    """What is asked now: its seat, a kind (``turn``, ``after-roll``, ``choose``, ``move``,
-    ``granted``, ``after-move-action``, ``after-monster-move``, ``upgrade``, ``draw``, ``swap``,
-    ``attack-order``, ``attack-target``, ``prevent``, ``ambush``, ``chance``), a prompt, and the
-    pending frame as context (``None`` for the hero's turn)."""
+    """What is asked now: its seat, a kind (``turn``, ``after-roll``, ``excess``,
+    ``after-attack``, ``choose``, ``move``, ``granted``, a window's timing —
+    ``before-monster-move``, ``after-monster-move``, ``after-move-action``, ``after-movement``,
+    ``attacked`` —, ``upgrade``, ``draw``, ``swap``, ``attack-order``, ``attack-target``,
+    ``prevent``, ``ambush``, ``gold``, ``quest``, ``shove``, ``chance``), a prompt, and the pending
+    frame as context (``None`` for the hero's turn)."""
     w = Work.of(position)
     seat = current(w)
     if seat is None:

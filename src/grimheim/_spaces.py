@@ -15,10 +15,12 @@ from typing import Final
 from tabletop_rules import ActionSpace, Observation, TableSpace
 
 from ._actions import (
+    AcceptGold,
     Action,
     Attack,
     CompleteQuest,
     DeclinePrevention,
+    DeclineQuest,
     DeclineUpgrade,
     DieFace,
     Discard,
@@ -33,6 +35,8 @@ from ._actions import (
     PlaceGoblin,
     Practice,
     Prepare,
+    RefuseGold,
+    RequestGold,
     ResolveAttack,
     Roll,
     SkipDraw,
@@ -47,11 +51,14 @@ from ._actions import (
     Upgrade,
     Use,
 )
-from ._cards import ACTIONS, AddDice, Card, RollAgainst
+from ._cards import ACTIONS, MOST, Card
 from ._content import Pack
 from ._monsters import TROLLKIN
 from ._rules import current_player
 from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
+from ._vocab.costs import Mana
+from ._vocab.damage import RollAgainst
+from ._vocab.rolls import AddDice
 
 __all__ = ["GIFT_LIMIT", "action_space", "observation", "observation_shape", "roll_limit"]
 
@@ -78,7 +85,10 @@ def _deck(pack: Pack, hero: str) -> tuple[Card, ...]:
 
 
 def _holds_mana(card: Card) -> bool:
-    return any(side.mana_gen > 0 or any(u.cost.mana > 0 for u in side.uses) for side in card.sides)
+    return any(
+        side.mana_gen > 0 or any(isinstance(c, Mana) for u in side.uses for c in u.cost)
+        for side in card.sides
+    )
 
 
 def _most(values: Iterator[int]) -> int:
@@ -91,7 +101,10 @@ def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
     for hero in heroes:
         cards = _deck(pack, hero)
         kept = [card for card in cards if card.kind != "event"]
-        strength = sum(_most(side.strength for side in card.sides) for card in kept)
+        weapons = [c for c in kept if c.main_weapon]
+        strength = sum(
+            _most(side.strength for side in card.sides) for card in kept if not card.main_weapon
+        ) + _most(_most(side.strength for side in card.sides) for card in weapons)
         against = _most(
             effect.dice
             for card in cards
@@ -100,16 +113,29 @@ def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
             for effect in use.effects
             if isinstance(effect, RollAgainst)
         )
-        added = sum(
-            card.count
-            * _most(
+        hand = 4 + sum(_most(side.hand_limit for side in card.sides) for card in kept)
+        copies = sorted(
+            (
+                _most(
+                    sum(e.count for e in use.effects if isinstance(e, AddDice))
+                    for side in card.sides
+                    for use in side.uses
+                )
+                for card in cards
+                if card.kind == "event"
+                for _ in range(card.count)
+            ),
+            reverse=True,
+        )
+        in_play = sum(
+            _most(
                 sum(e.count for e in use.effects if isinstance(e, AddDice))
                 for side in card.sides
                 for use in side.uses
             )
-            for card in cards
+            for card in kept
         )
-        hero_dice = max(hero_dice, max(strength, against) + added)
+        hero_dice = max(hero_dice, max(strength, against) + in_play + sum(copies[:hand]))
     trollkin = _MOST_NEIGHBOURS * 2
     monster_dice = max(
         _most(k.strength + (trollkin if k.faction == TROLLKIN else 0) for k in pack.monsters.kinds),
@@ -124,10 +150,11 @@ def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
 
 def roll_limit(config: Config) -> int:
     """The most attack dice one roll of a game with ``config`` can have: the larger of a hero's
-    (every card's strength, or a card's own roll, plus every extra die of its cards) and a
-    monster's (strength plus 2 per trollkin on each of the 6 areas around, or a legend's
-    health, plus the monster die's 1). Every :class:`~grimheim.Roll` of up to that many dice
-    is in :func:`action_space`.
+    (the strength of every card, one main weapon at a time, or a card's own roll; plus the extra
+    dice of the cards in play and of the best event cards a full hand can hold) and a monster's
+    (strength plus 2 per trollkin on each of the 6 areas around, or a legend's health, plus the
+    monster die's 1). Every :class:`~grimheim.Roll` of up to that many dice is in
+    :func:`action_space`.
 
     >>> roll_limit(Config())
     20
@@ -165,19 +192,23 @@ def _universe(config: Config) -> Iterator[Action]:
             xs: set[int] = set()
             for side in card.sides:
                 if i < len(side.uses):
-                    cost = side.uses[i].cost
-                    top = cost.mana if cost.mana_max is None else cost.mana_max
-                    xs.update([0] if cost.mana_max is None else range(cost.mana, top + 1))
+                    x = side.uses[i].x
+                    top = (x.max if isinstance(x.max, int) else MOST) if x is not None else 0
+                    xs.update([0] if x is None else range(x.min, top + 1))
             yield from (Use(card.id, i, x) for x in sorted(xs))
     yield CompleteQuest()
     yield from (Discard(c) for c in events)
     yield from (GiveGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
+    yield from (RequestGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
+    yield AcceptGold()
+    yield RefuseGold()
+    yield DeclineQuest()
     yield TakeBonus()
     yield from (TakeBonus(c) for c in mana)
     yield EndTurn()
     yield from (Target(h) for h in hexes)
     yield from (TargetHero(s) for s in seats)
-    yield from (TargetCard(c) for c in dict.fromkeys([*equipment, *mana]))
+    yield from (TargetCard(c) for c in dict.fromkeys([*equipment, *mana, *kept, *events]))
     yield StopTargets()
     yield SkipMove()
     yield ResolveAttack()
@@ -246,15 +277,15 @@ def _layout(config: Config) -> tuple[tuple[str, int], ...]:
     """The segments of the vector, each ``(name, length)``, in order."""
     areas = config.geo.town + 1
     seats = len(config.heroes)
-    planes = len(_TERRAINS) + 1 + len(_kinds(config.pack)) + 4 + seats + len(_BONUS)
+    planes = len(_TERRAINS) + 1 + len(_kinds(config.pack)) + 6 + seats + len(_BONUS)
     return (
         ("areas", planes * areas),
         ("game", 9),
         ("turn", seats + 1 + len(ACTIONS) + 1),
         ("decision", seats + 1 + len(FRAMES) + 1 + seats),
         ("attack", 10),
-        ("heroes", seats * 10),
-        ("cards", len(_cards(config)) * 8),
+        ("heroes", seats * 11),
+        ("cards", len(_cards(config)) * 9),
         ("events", len(_events(config)) * 2),
         ("monster_cards", len(config.pack.monster_cards) * 2),
     )
@@ -276,9 +307,9 @@ def observation(position: View) -> Observation:
 
     * ``areas`` — planes of ``A`` values, plane after plane: terrain one-hot (plains, forest,
       mountain, lake, town), road, a monster of each kind then each legend (1), a legend on
-      its red side, monster damage, the monster attacking now, the monster a hero's attack
-      targets, each seat's hero (1), bonus markers of each kind (damage, mana, gold: their
-      number);
+      its red side, monster damage, a pinned monster (1), the bounty on a monster, the monster
+      attacking now, the monster a hero's attack targets, each seat's hero (1), bonus markers
+      of each kind (damage, mana, gold: their number);
     * ``game`` — town pieces, time spot, yellow and red deck sizes, their known bottoms, legend
       cards held, won (1), lost (1);
     * ``turn`` — whose hero turn (one-hot of ``n``, then 1 in the monster turn), the action
@@ -286,12 +317,13 @@ def observation(position: View) -> Observation:
     * ``decision`` — who answers (one-hot of ``n``, then chance), the innermost pending frame
       (one-hot of its kind, then "none"), the viewing seat (one-hot);
     * ``attack`` — a hero's roll: dice to roll, hits, hits unless cover, runes, misses, damage
-      bonus, bonus per rune; a monster's attack: dice to roll, hits, damage (``-1`` until
-      rolled);
+      bonus, damage to spare after a kill; a monster's attack: dice to roll, hits, damage
+      (``-1`` until rolled);
     * ``heroes`` — per seat: damage, gold, upgrades, hand size, event deck, discard, ability
-      deck and equipment deck sizes, known ability and equipment bottoms;
+      deck and equipment deck sizes, known ability and equipment bottoms, quest progress;
     * ``cards`` — per card of the heroes' decks (hero by hero): in play, on side II, mana,
-      damage, uses this turn, face up on top of its deck, known at the bottom, retired;
+      damage, markers, uses this turn, face up on top of its deck, known at the bottom,
+      retired;
     * ``events`` — per event card: copies in the viewer's hand, copies in its hero's discard;
     * ``monster_cards`` — per monster card: known at the bottom of its deck, held.
 
@@ -331,11 +363,14 @@ def observation(position: View) -> Observation:
     for a, on_road in enumerate(geo.road):
         road[a] = float(on_road)
     monster = [plane() for _ in kinds]
-    red_side, damage, attacker, targeted = plane(), plane(), plane(), plane()
+    red_side, damage, pinned, bounty_on = plane(), plane(), plane(), plane()
+    attacker, targeted = plane(), plane()
     for m in position.monsters:
         monster[kinds.index(m.kind)][m.at] = 1.0
         red_side[m.at] = float(m.side == 2)
         damage[m.at] = float(m.damage)
+        pinned[m.at] = float(m.pinned)
+        bounty_on[m.at] = float(m.bounty)
     hero_attack = next((f for f in reversed(position.frames) if isinstance(f, HeroAttack)), None)
     monster_attack = next(
         (f for f in reversed(position.frames) if isinstance(f, MonsterAttack)), None
@@ -384,7 +419,7 @@ def observation(position: View) -> Observation:
 
     if hero_attack is not None:
         out += [float(hero_attack.dice), *map(float, hero_attack.rolled)]
-        out += [float(hero_attack.bonus), float(hero_attack.per_rune)]
+        out += [float(hero_attack.bonus), float(hero_attack.excess)]
     else:
         out += [0.0] * 7
     if monster_attack is not None:
@@ -405,6 +440,7 @@ def observation(position: View) -> Observation:
             float(len(hero.equipment)),
             float(hero.known_abilities),
             float(hero.known_equipment),
+            float(hero.quest),
         ]
 
     used = turn.used if turn is not None else ()
@@ -421,6 +457,7 @@ def observation(position: View) -> Observation:
                 float(state is not None and state.side == 2),
                 float(state.mana) if state is not None else 0.0,
                 float(state.damage) if state is not None else 0.0,
+                float(state.counters) if state is not None else 0.0,
                 float(used.count(card.id) if turn is not None and turn.hero == s else 0),
                 float(top),
                 float(known),

@@ -107,12 +107,19 @@ class Monster:
         kind: a monster kind (``goblin`` …) or a legend (``queen`` …).
         damage: damage taken.
         side: a legend's side (1 yellow, 2 red); 0 for other monsters.
+        pinned: it does not move in the next Monsters Move step (a card pinned it).
+        pinned_by: the card that pinned it at the last monster turn (``""``: none); such a
+            card may not pick it again at the next one.
+        bounty: gold added to what killing it earns (a bounty card's markers).
     """
 
     at: int
     kind: str
     damage: int = 0
     side: int = 0
+    pinned: bool = False
+    pinned_by: str = ""
+    bounty: int = 0
 
 
 @attrs.frozen
@@ -124,12 +131,14 @@ class CardState:
         side: 1 or 2 (abilities and the hero card may be flipped by an upgrade).
         mana: mana on the card.
         damage: damage markers on an equipment card.
+        counters: markers the card keeps for its own uses (arrows, gold, stored damage).
     """
 
     id: str
     side: int = 1
     mana: int = 0
     damage: int = 0
+    counters: int = 0
 
 
 @attrs.frozen
@@ -152,6 +161,8 @@ class Hero:
         known_abilities: how many cards at the bottom of the ability deck are known (put there).
         known_equipment: the same for the equipment deck.
         retired: equipment out of the game (a main weapon replaced by a new one), sorted.
+        quest: progress made on the quest of the equipment card on top of the deck (quests
+            that count across turns); it starts from 0 with each new top card.
     """
 
     id: str
@@ -168,6 +179,7 @@ class Hero:
     known_abilities: int = 0
     known_equipment: int = 0
     retired: tuple[str, ...] = ()
+    quest: int = 0
 
 
 @attrs.frozen
@@ -178,14 +190,18 @@ class Turn:
         hero: the seat whose turn it is.
         actions (tuple[grimheim._cards.ActionKind, ...]): the actions whose markers are used (at
             most 2, all different), in order.
-        used: cards used this turn, one id per use (for "once a turn").
+        used: cards used this turn with a once-a-turn limit, one id per use.
         range_bonus: attack range added until the end of the turn.
+        move_bonus: areas added to this turn's move action.
+        stay: the hero may not move any more this turn.
     """
 
     hero: Seat
     actions: tuple[ActionKind, ...] = ()
     used: tuple[str, ...] = ()
     range_bonus: int = 0
+    move_bonus: int = 0
+    stay: bool = False
 
 
 Roll: TypeAlias = tuple[int, int, int, int]
@@ -194,19 +210,33 @@ Roll: TypeAlias = tuple[int, int, int, int]
 NO_ROLL: Roll = (0, 0, 0, 0)
 
 
+AttackPhase = Literal["roll", "excess", "after"]
+
+
 @attrs.frozen
 class HeroAttack:
     """A hero's attack in progress: an attack action, or a card's roll against a monster.
 
     Attributes:
         hero: the attacking seat.
-        target: the monster's area.
+        target: the monster's area (or, for a hero who attacks mountains, an empty mountain).
         dice: dice still to roll (chance rolls them; 0 once rolled).
         rolled: the faces rolled so far.
         bonus: damage added to this attack.
-        per_rune: damage added per rune rolled.
         action: an attack action ("this attack action" cards apply) or a card's roll.
         played: the cards used in this attack, one id each.
+        granted_by: the card that granted this attack action (G13), ``""`` for the action's
+            own marker or a card's roll.
+        runes_seen: the runes that already added their die (a ``rune-adds-die`` hero).
+        split: damage diverted to another monster, ``(area, amount)``; ``(-1, 0)``: none.
+        phase: ``roll`` (rolling, then cards on the roll), ``excess`` (its damage killed a
+            monster with damage to spare: cards may use it), ``after`` (the attack action is
+            resolved: cards that follow one).
+        excess: the damage to spare, in the ``excess`` phase.
+        killed: the area of the monster whose death left the excess, ``-1`` else.
+        used: the cards used on the current excess (each once).
+        mine: an attack action on an empty mountain area (``attack-mountains``): its damage is
+            gold.
     """
 
     hero: Seat
@@ -214,23 +244,32 @@ class HeroAttack:
     dice: int
     rolled: Roll = NO_ROLL
     bonus: int = 0
-    per_rune: int = 0
     action: bool = True
     played: tuple[str, ...] = ()
+    granted_by: str = ""
+    runes_seen: int = 0
+    split: tuple[int, int] = (-1, 0)
+    phase: AttackPhase = "roll"
+    excess: int = 0
+    killed: int = -1
+    used: tuple[str, ...] = ()
+    mine: bool = False
 
 
 @attrs.frozen
 class Resolving:
-    """A card use resolving, effect by effect.
+    """A card use (or the completion of a quest) resolving, step by step: its costs, then its
+    effects.
 
     Attributes:
         hero: the seat using it.
         card: the card.
-        use: which use of the card's side.
-        x: the mana paid, for amounts of ``"x"``.
-        step: the next effect to resolve.
-        picked: the areas (or seats) chosen so far by the current effect.
-        attacker: the attacking monster's area, for uses made when hit.
+        use: which use of the card's side (for a quest, which of its ways).
+        x: the number chosen for the use (``Use.x``).
+        step: the next step to resolve (costs first, then effects).
+        picked: the picks of the current step so far: areas or seats (``int``), card ids.
+        bound: the monster (its area) an earlier step chose, named by ``"bound"`` targets.
+        quest: the completion of the card's quest rather than a use.
     """
 
     hero: Seat
@@ -238,8 +277,9 @@ class Resolving:
     use: int
     x: int = 0
     step: int = 0
-    picked: tuple[int, ...] = ()
-    attacker: int = -1
+    picked: tuple[int | str, ...] = ()
+    bound: int = -1
+    quest: bool = False
 
 
 @attrs.frozen
@@ -250,11 +290,17 @@ class Moving:
         hero: the moving seat.
         areas: how far the hero may go.
         action: whether it is a move action (its triggers follow it).
+        card: the card whose effect it is (``""`` for a move action).
+        use: that effect's use.
+        step: that effect's step (its ``into`` conditions say where the movement may end).
     """
 
     hero: Seat
     areas: int
     action: bool
+    card: str = ""
+    use: int = 0
+    step: int = 0
 
 
 @attrs.frozen
@@ -264,10 +310,12 @@ class Granted:
     Attributes:
         hero: the seat.
         action: the kind of action.
+        by: the card that grants it.
     """
 
     hero: Seat
     action: ActionKind
+    by: str = ""
 
 
 @attrs.frozen
@@ -275,14 +323,16 @@ class Window:
     """A moment where some heroes may use cards, asked one seat after the other.
 
     Attributes:
-        when: the moment (``after-monster-move`` or ``after-move-action``).
+        when: the moment (a timing of the vocabulary: ``after-monster-move`` …).
         seats: the seats still to be asked, the first one now.
         used: the cards used in this window.
+        attacker: for ``attacked``, the area of the monster that attacked.
     """
 
     when: str
     seats: tuple[Seat, ...]
     used: tuple[str, ...] = ()
+    attacker: int = -1
 
 
 @attrs.frozen
@@ -292,7 +342,7 @@ class EndOfTurn:
     Attributes:
         hero: the seat.
         step: ``upgrade``, ``draw`` or ``swap`` (returning the markers and adding mana need no
-            decision).
+            decision; the cards that act at the end of the turn follow the draw).
     """
 
     hero: Seat
@@ -325,7 +375,7 @@ class Revealing:
     deck: Literal["abilities", "equipment"]
 
 
-MonsterStepName = Literal["die", "move", "attack", "attacking", "reinforce", "end"]
+MonsterStepName = Literal["die", "pins", "move", "attack", "attacking", "reinforce", "end"]
 
 
 @attrs.frozen
@@ -333,12 +383,14 @@ class MonsterTurn:
     """The monster turn in progress.
 
     Attributes:
-        step: the step to do next: roll the monster ``die``, ``move``, find who may ``attack``,
-            let them attack (``attacking``), ``reinforce``, or ``end`` the turn.
+        step: the step to do next: roll the monster ``die``, let the heroes pin monsters
+            (``pins``), ``move``, find who may ``attack``, let them attack (``attacking``),
+            ``reinforce``, or ``end`` the turn.
         order: the monsters still to attack, by area (G3 order).
         charge: ``all`` (a skull spot), ``rank1`` (the monster die), or ``none``.
         bonus: strength added to every monster's attack (the monster die).
         face: the monster die's face this turn, if rolled.
+        used: cards used this monster turn with a once-a-monster-turn limit.
     """
 
     step: MonsterStepName
@@ -346,6 +398,7 @@ class MonsterTurn:
     charge: Literal["none", "rank1", "all"] = "none"
     bonus: int = 0
     face: str | None = None
+    used: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -399,6 +452,59 @@ class Reinforcing:
     tries: int = 0
 
 
+@attrs.frozen
+class GoldOffer:
+    """Gold offered between two heroes next to each other: the other hero agrees or not (G22).
+
+    Attributes:
+        giver: the seat giving the gold.
+        receiver: the seat receiving it.
+        amount: how much.
+        asked: the seat that must agree (the one who did not offer).
+    """
+
+    giver: Seat
+    receiver: Seat
+    amount: int
+    asked: Seat
+
+
+@attrs.frozen
+class QuestOffer:
+    """A monster killed may complete the hero's quest (instead of its gold, or at a cost): the
+    hero chooses.
+
+    Attributes:
+        hero: the seat.
+        card: the equipment card on top of the deck.
+        way: which way of its quest.
+        gold: the gold the kill earned (given back for a quest taken instead of it).
+    """
+
+    hero: Seat
+    card: str
+    way: int
+    gold: int
+
+
+@attrs.frozen
+class Ramming:
+    """A hero who moves into an occupied area (``ram``) has damaged the character there, which
+    must now move one area: the hero chooses where.
+
+    Attributes:
+        hero: the ramming seat.
+        at: the rammed area (where the hero goes once it is free).
+        left: areas of the movement left after that step.
+        action: whether the movement is a move action.
+    """
+
+    hero: Seat
+    at: int
+    left: int
+    action: bool
+
+
 Frame: TypeAlias = (
     HeroAttack
     | Resolving
@@ -412,6 +518,9 @@ Frame: TypeAlias = (
     | MonsterAttack
     | Ambush
     | Reinforcing
+    | GoldOffer
+    | QuestOffer
+    | Ramming
 )
 """A pending step or decision held in the state; the innermost is last in :attr:`State.frames`."""
 
@@ -428,6 +537,9 @@ FRAMES: tuple[type, ...] = (
     MonsterAttack,
     Ambush,
     Reinforcing,
+    GoldOffer,
+    QuestOffer,
+    Ramming,
 )
 
 

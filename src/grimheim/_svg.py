@@ -868,20 +868,7 @@ def panel_height(pic: Picture, hero: Hero) -> float:
 
 
 def _numbers(pic: Picture, card: CardState) -> list[str]:
-    side = side_of(pic.position.config, card)
-    found = [
-        f"+{n} {what}"
-        for n, what in (
-            (side.strength, "dice"),
-            (side.range, "range"),
-            (side.health, "health"),
-            (side.move, "move"),
-            (side.armor, "armor"),
-            (side.mana_gen, "mana/turn"),
-        )
-        if n
-    ]
-    return found + (["ignores armor"] if side.ignore_armor else [])
+    return list(side_of(pic.position.config, card).numbers())
 
 
 def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:

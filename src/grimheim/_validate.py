@@ -12,13 +12,14 @@ from typing import Any, NoReturn
 
 from tabletop_rules import Rng, StateFormatError
 
-from ._cards import MOST, AddRange
+from ._cards import MOST
 from ._state import (
     Ambush,
     CardState,
     Config,
     Drawing,
     EndOfTurn,
+    GoldOffer,
     Granted,
     Hero,
     HeroAttack,
@@ -26,6 +27,8 @@ from ._state import (
     MonsterAttack,
     MonsterTurn,
     Moving,
+    QuestOffer,
+    Ramming,
     Reinforcing,
     Resolving,
     Revealing,
@@ -34,6 +37,8 @@ from ._state import (
     View,
     Window,
 )
+from ._vocab.movement import AddMove
+from ._vocab.rolls import AddRange
 from ._world import info
 
 __all__ = ["validate"]
@@ -117,8 +122,6 @@ def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> Non
     if not isinstance(hero, Hero) or hero.id != config.heroes[i]:
         _fail(path, f"expected hero {config.heroes[i]!r}")
     at = _int(hero.at, f"{path}.at", 0, geo.town)
-    if not geo.hero_can_enter[at]:
-        _fail(f"{path}.at", "a hero cannot stand there")
     _int(hero.gold, f"{path}.gold")
     _int(hero.upgrades, f"{path}.upgrades", 0, 1000)
     deck = {c.id: c for d in config.pack.decks if d.hero == hero.id for c in d.cards}
@@ -134,14 +137,26 @@ def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> Non
         _int(card.side, f"{where}.side", 1, len(printed.sides))
         _int(card.mana, f"{where}.mana")
         _int(card.damage, f"{where}.damage", 0, printed.durability)
+        _int(card.counters, f"{where}.counters", 0, max(MOST, printed.counters))
         health += printed.sides[card.side - 1].health
         in_play.append(card.id)
     kinds = Counter(deck[c].kind for c in in_play)
     if kinds["hero"] != 1:
         _fail(f"{path}.cards", "the hero card is in play, once")
+    if sum(deck[c].main_weapon for c in in_play) > 1:
+        _fail(f"{path}.cards", "one main weapon in play at most")
+    climbs = any("climb" in deck[c.id].sides[c.side - 1].traits for c in hero.cards)
+    if not geo.hero_can_enter[at] and not (climbs and geo.terrain[at] == "mountain"):
+        _fail(f"{path}.at", "a hero cannot stand there")
     _int(hero.damage, f"{path}.damage", 0, max(0, health - 1))
-    if len(hero.hand) > 4:
-        _fail(f"{path}.hand", "at most 4 cards in hand")
+    top = hero.equipment[0] if hero.equipment and hero.equipment[0] else None
+    quest = deck[top].quest if top is not None else None
+    goal = max((way.goal for way in quest.ways), default=0) if quest is not None else 0
+    if top is not None or hero.quest:
+        _int(hero.quest, f"{path}.quest", 0, max(0, goal - 1))
+    limit = 4 + sum(deck[c.id].sides[c.side - 1].hand_limit for c in hero.cards if c.id in deck)
+    if len(hero.hand) > limit:
+        _fail(f"{path}.hand", f"at most {limit} cards in hand")
     for name in ("abilities", "equipment"):
         known = getattr(hero, f"known_{name}")
         _int(known, f"{path}.known_{name}", 0, len(getattr(hero, name)))
@@ -174,23 +189,27 @@ def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> Non
 
 
 def _check_turn(position: State | View, turn: Turn) -> None:
-    """The cards used this turn are the hero's; the range bonus is what their cards can add."""
+    """The cards used this turn are the hero's; the range and move bonuses are what their cards
+    can add."""
     hero = position.heroes[turn.hero]
     deck = next(d for d in position.config.pack.decks if d.hero == hero.id)
     for i, card in enumerate(turn.used):
         if all(c.id != card for c in deck.cards):
             _fail(f"$.turn.used[{i}]", f"{card!r} is not a card of {hero.id}")
-    uses = [
-        (card, use, effect.amount)
-        for card in deck.cards
-        for side in card.sides
-        for use in side.uses
-        for effect in use.effects
-        if isinstance(effect, AddRange)
-    ]
-    unlimited = any(use.per_turn is None and card.kind != "event" for card, use, _ in uses)
-    most = sum(amount * card.count * (use.per_turn or 1) for card, use, amount in uses)
-    _int(turn.range_bonus, "$.turn.range_bonus", 0, 1 << 30 if unlimited else most)
+    for name, word in (("range_bonus", AddRange), ("move_bonus", AddMove)):
+        uses = [
+            (card, use, effect.amount)
+            for card in deck.cards
+            for side in card.sides
+            for use in side.uses
+            for effect in use.effects
+            if isinstance(effect, word)
+        ]
+        unlimited = any(use.limit != "turn" and card.kind != "event" for card, use, _ in uses)
+        most = sum(amount * card.count for card, _, amount in uses)
+        _int(getattr(turn, name), f"$.turn.{name}", 0, 1 << 30 if unlimited else most)
+    if type(turn.stay) is not bool:
+        _fail("$.turn.stay", "expected true or false")
 
 
 def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
@@ -229,6 +248,11 @@ def _check_monsters(position: State | View, taken: dict[int, str]) -> None:
         printed = info(config, monster)
         bonus = printed.faction == "dead" and monster.kind != "queen" and queen_ii
         _int(monster.damage, f"{path}.damage", 0, printed.health + bonus - 1)
+        _int(monster.bounty, f"{path}.bounty", 0, MOST)
+        if type(monster.pinned) is not bool:
+            _fail(f"{path}.pinned", "expected true or false")
+        if monster.pinned_by and monster.pinned_by not in config.cards:
+            _fail(f"{path}.pinned_by", f"unknown card {monster.pinned_by!r}")
     for kind in config.pack.monsters.kinds:
         if count[kind.id] > kind.count:
             _fail("$.monsters", f"more {kind.id}s than the supply holds")
@@ -329,21 +353,69 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         _int(frame.dice, f"{path}.dice", 0, 200)
         for i, count in enumerate(frame.rolled):
             _int(count, f"{path}.rolled[{i}]", 0, 200)
-        _int(frame.bonus, f"{path}.bonus", 0, 200)
-        _int(frame.per_rune, f"{path}.per_rune", 0, 200)
+        _int(frame.bonus, f"{path}.bonus", 0, 400)
         _known_cards(position, f"{path}.played", frame.played)
+        _known_cards(position, f"{path}.used", frame.used)
+        if frame.granted_by:
+            _known_cards(position, f"{path}.granted_by", (frame.granted_by,))
+        _int(frame.runes_seen, f"{path}.runes_seen", 0, frame.rolled[2])
+        _int(frame.split[0], f"{path}.split[0]", -1, town - 1)
+        _int(frame.split[1], f"{path}.split[1]", 0, 400)
+        if frame.phase not in ("roll", "excess", "after"):
+            _fail(f"{path}.phase", "roll, excess or after")
+        if frame.phase != "roll" and frame.dice:
+            _fail(f"{path}.dice", "an attack past its roll has no dice to roll")
+        _int(frame.excess, f"{path}.excess", 0 if frame.phase != "excess" else 1, 400)
+        if frame.phase != "excess" and frame.excess:
+            _fail(f"{path}.excess", "only the excess phase has damage to spare")
+        _int(frame.killed, f"{path}.killed", -1, town - 1)
+        if type(frame.mine) is not bool or (frame.mine and not frame.action):
+            _fail(f"{path}.mine", "only an attack action attacks a mountain")
     if isinstance(frame, Resolving):
         card = position.config.cards.get(frame.card)
         if card is None:
             _fail(f"{path}.card", "unknown card")
-        _int(frame.use, f"{path}.use", 0, max(len(side.uses) for side in card.sides) - 1)
+        if frame.quest:
+            if card.quest is None:
+                _fail(f"{path}.card", "a quest completed for a card with no quest")
+            _int(frame.use, f"{path}.use", 0, len(card.quest.ways) - 1)
+            steps = len(card.quest.ways[frame.use].cost) + 1
+        else:
+            _int(frame.use, f"{path}.use", 0, max(len(side.uses) for side in card.sides) - 1)
+            steps = max(len(s.uses[frame.use].steps) for s in card.sides if frame.use < len(s.uses))
         _int(frame.x, f"{path}.x", 0, MOST)
-        _int(frame.step, f"{path}.step", 0, 50)
-        _int(frame.attacker, f"{path}.attacker", -1, town - 1)
-        if any(type(a) is not int or not 0 <= a < town for a in frame.picked):
-            _fail(f"{path}.picked", "areas of the board")
+        _int(frame.step, f"{path}.step", 0, steps)
+        _int(frame.bound, f"{path}.bound", -1, town - 1)
+        for i, pick in enumerate(frame.picked):
+            if type(pick) is int:
+                _int(pick, f"{path}.picked[{i}]", 0, town - 1)
+            elif not isinstance(pick, str) or pick not in position.config.cards:
+                _fail(f"{path}.picked[{i}]", "an area, a seat or a card")
     if isinstance(frame, Moving):
         _int(frame.areas, f"{path}.areas", 1, 20)
+        if frame.card:
+            card = position.config.cards.get(frame.card)
+            if card is None:
+                _fail(f"{path}.card", "unknown card")
+            _int(frame.use, f"{path}.use", 0, max(len(side.uses) for side in card.sides) - 1)
+            _int(frame.step, f"{path}.step", 0, 50)
+    if isinstance(frame, GoldOffer):
+        for name in ("giver", "receiver", "asked"):
+            _int(getattr(frame, name), f"{path}.{name}", 0, n - 1)
+        if frame.giver == frame.receiver or frame.asked not in (frame.giver, frame.receiver):
+            _fail(path, "gold goes between two heroes, and the other one is asked")
+        _int(frame.amount, f"{path}.amount", 1, position.heroes[frame.giver].gold)
+    if isinstance(frame, QuestOffer):
+        _int(frame.hero, f"{path}.hero", 0, n - 1)
+        card = position.config.cards.get(frame.card)
+        if card is None or card.quest is None:
+            _fail(f"{path}.card", "an equipment card with a quest")
+        _int(frame.way, f"{path}.way", 0, len(card.quest.ways) - 1)
+        _int(frame.gold, f"{path}.gold", 0, MOST)
+    if isinstance(frame, Ramming):
+        _int(frame.hero, f"{path}.hero", 0, n - 1)
+        _int(frame.at, f"{path}.at", 0, town - 1)
+        _int(frame.left, f"{path}.left", 0, 20)
     if isinstance(frame, MonsterAttack):
         _int(frame.attacker, f"{path}.attacker", 0, town - 1)
         _int(frame.target, f"{path}.target", -1, n - 1)
@@ -354,8 +426,10 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         _known_cards(position, f"{path}.used", frame.used)
     if isinstance(frame, Window):
         _known_cards(position, f"{path}.used", frame.used)
+        _int(frame.attacker, f"{path}.attacker", -1, town - 1)
     if isinstance(frame, MonsterTurn):
         _int(frame.bonus, f"{path}.bonus", 0, 1)
+        _known_cards(position, f"{path}.used", frame.used)
         if any(type(a) is not int or not 0 <= a < town for a in frame.order):
             _fail(f"{path}.order", "areas of the board")
     if isinstance(frame, Reinforcing):

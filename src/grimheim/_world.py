@@ -17,18 +17,26 @@ from ._content import Pack
 from ._state import CardState, Config, Hero, Monster
 
 __all__ = [
+    "HAND_LIMIT",
     "KindInfo",
     "UPGRADE_COSTS",
     "hero_armor",
     "hero_health",
     "hero_range",
+    "hand_size",
     "hero_strength",
+    "hero_traits",
+    "holds_mana",
+    "ignores_armor",
     "info",
     "monster_at",
     "move_points",
     "occupant",
     "side_of",
 ]
+
+HAND_LIMIT = 4
+"""The hand limit without cards that raise it."""
 
 UPGRADE_COSTS = (5, 6, 8, 10)
 """The upgrade cost track; every upgrade after the last space costs the last amount."""
@@ -122,9 +130,28 @@ def move_points(config: Config, hero: Hero) -> int:
     return 3 + _total(config, hero, "move")
 
 
+def hero_traits(config: Config, hero: Hero) -> frozenset[str]:
+    """The traits of every card the hero has in play (:data:`~grimheim._vocab.traits.TRAITS`)."""
+    return frozenset(t for c in hero.cards for t in side_of(config, c).traits)
+
+
 def ignores_armor(config: Config, hero: Hero) -> bool:
-    """Whether the hero's damage ignores monster armor."""
-    return any(side_of(config, c).ignore_armor for c in hero.cards)
+    """Whether the hero's damage ignores monster armor (the ``ignore-armor`` trait)."""
+    return "ignore-armor" in hero_traits(config, hero)
+
+
+def hand_size(config: Config, hero: Hero) -> int:
+    """The most cards the hero may hold: 4, plus the ``hand_limit`` of their cards in play."""
+    return HAND_LIMIT + _total(config, hero, "hand_limit")
+
+
+def holds_mana(config: Config, card: CardState) -> bool:
+    """A card in play holds mana if its side face up makes mana or has a use that costs mana
+    from the card."""
+    from ._vocab.costs import Mana
+
+    side = side_of(config, card)
+    return side.mana_gen > 0 or any(isinstance(c, Mana) for u in side.uses for c in u.cost)
 
 
 def hero_seat_at(heroes: tuple[Hero, ...], area: int) -> Seat | None:

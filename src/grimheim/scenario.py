@@ -23,18 +23,20 @@ from typing import Any
 import attrs
 
 from ._map import Hex
-from ._state import Monster, State
+from ._state import CardState, Monster, State
 from ._validate import validate
-from ._world import info
+from ._world import hand_size, info
 
 __all__ = [
     "HeroInfo",
     "MonsterInfo",
+    "give_card",
     "hero_info",
     "monster_at",
     "place_monster",
     "put_hero",
     "remove_monster",
+    "set_card",
     "set_hero",
     "set_time",
     "set_town",
@@ -53,11 +55,15 @@ class MonsterInfo:
         kind: ``goblin`` … or a legend (``queen`` …).
         damage: damage taken.
         side: a legend's side (1 or 2); 0 for other monsters.
+        pinned: it does not move in the next Monsters Move step.
+        bounty: gold added to what killing it earns.
     """
 
     kind: str
     damage: int
     side: int
+    pinned: bool = False
+    bounty: int = 0
 
 
 @attrs.frozen
@@ -68,11 +74,17 @@ class HeroInfo:
         at: their area (:data:`grimheim.GRIMHEIM` in the town).
         damage: damage taken.
         gold: gold (experience).
+        hand: the event cards in hand (by id, sorted).
+        in_play: the cards in play (by id, in the order they came).
+        quest: progress on the quest of the equipment card on top of the deck.
     """
 
     at: Hex
     damage: int
     gold: int
+    hand: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = ()
+    quest: int = 0
 
 
 def _edited(state: State, **changes: Any) -> State:
@@ -185,14 +197,100 @@ def monster_at(state: State, at: Hex) -> MonsterInfo | None:
     area = state.config.geo.area(at)
     for m in state.monsters:
         if m.at == area:
-            return MonsterInfo(m.kind, m.damage, m.side)
+            return MonsterInfo(m.kind, m.damage, m.side, m.pinned, m.bounty)
     return None
 
 
 def hero_info(state: State, hero: str) -> HeroInfo:
-    """Where a hero is, their damage and gold."""
+    """Where a hero is, their damage, gold, hand, cards in play and quest progress."""
     h = state.heroes[_seat(state, hero)]
-    return HeroInfo(state.config.geo.hexes[h.at], h.damage, h.gold)
+    in_play = tuple(c.id for c in h.cards)
+    return HeroInfo(state.config.geo.hexes[h.at], h.damage, h.gold, h.hand, in_play, h.quest)
+
+
+def give_card(state: State, hero: str, card_id: str, *, in_play: bool = False) -> State:
+    """Give a hero one of their cards: an event into the hand (a copy from the event deck, else
+    from the discard pile), or with ``in_play`` an ability or equipment card from its deck into
+    play (side I, with the markers it comes with), as an upgrade or a quest would.
+
+    >>> import grimheim as gh
+    >>> state = gh.new_game(gh.Config(heroes=("bjorn",), hard_setup=True), seed=3)
+    >>> state = give_card(state, "bjorn", "bjorn-master-shot")
+    >>> state = give_card(state, "bjorn", "bjorn-quiver", in_play=True)
+    >>> hero_info(state, "bjorn").hand, hero_info(state, "bjorn").in_play[-1]
+    (('bjorn-master-shot',), 'bjorn-quiver')
+
+    Raises:
+        ValueError: not a card of the hero's, an event asked in play or another card in hand,
+            no copy left, a full hand, or a card already in play.
+    """
+    seat = _seat(state, hero)
+    h = state.heroes[seat]
+    card = state.config.cards.get(card_id)
+    deck = next(d for d in state.config.pack.decks if d.hero == h.id)
+    if card is None or card not in deck.cards:
+        raise ValueError(f"{card_id!r} is not a card of {hero}")
+    if (card.kind == "event") == in_play:
+        where = "in play" if in_play else "in hand"
+        raise ValueError(f"a {card.kind} card is never {where}")
+    if card.kind == "event":
+        events, discard = list(h.events), list(h.discard)
+        if card_id in events:
+            events.remove(card_id)
+        elif card_id in discard:
+            discard.remove(card_id)
+        else:
+            raise ValueError(f"no copy of {card_id} is left in the deck or the discard pile")
+        if len(h.hand) >= hand_size(state.config, h):
+            raise ValueError(f"{hero}'s hand is full")
+        new = attrs.evolve(
+            h, hand=tuple(sorted((*h.hand, card_id))), events=tuple(events), discard=tuple(discard)
+        )
+    else:
+        name = "abilities" if card.kind == "ability" else "equipment"
+        pile: tuple[str, ...] = getattr(h, name)
+        if card_id not in pile:
+            raise ValueError(f"{card_id} is not in {hero}'s {name} deck (in play already?)")
+        rest = tuple(c for c in pile if c != card_id)
+        changes: dict[str, Any] = {
+            name: rest,
+            f"known_{name}": min(getattr(h, f"known_{name}"), len(rest)),
+        }
+        if name == "equipment" and pile[0] == card_id:
+            changes["quest"] = 0
+        new = attrs.evolve(
+            h, cards=(*h.cards, CardState(card_id, counters=card.counters)), **changes
+        )
+    heroes = list(state.heroes)
+    heroes[seat] = new
+    return _edited(state, heroes=tuple(heroes))
+
+
+def set_card(
+    state: State,
+    hero: str,
+    card_id: str,
+    *,
+    mana: int | None = None,
+    damage: int | None = None,
+    side: int | None = None,
+    counters: int | None = None,
+) -> State:
+    """Set a hero's card in play: its mana, its damage markers, the side face up, its markers.
+
+    Raises:
+        ValueError: the card is not in play, or a number the rules do not allow.
+    """
+    seat = _seat(state, hero)
+    h = state.heroes[seat]
+    if all(c.id != card_id for c in h.cards):
+        raise ValueError(f"{card_id} is not in play for {hero}")
+    given = {"mana": mana, "damage": damage, "side": side, "counters": counters}
+    changes: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    cards = tuple(attrs.evolve(c, **changes) if c.id == card_id else c for c in h.cards)
+    heroes = list(state.heroes)
+    heroes[seat] = attrs.evolve(h, cards=cards)
+    return _edited(state, heroes=tuple(heroes))
 
 
 def town_pieces(state: State) -> int:

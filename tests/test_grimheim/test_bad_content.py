@@ -88,11 +88,91 @@ def test_a_true_that_is_not_a_number() -> None:
     refused(edit(change), "count")
 
 
-def test_a_use_allowed_zero_times_a_turn() -> None:
+def test_an_unknown_limit() -> None:
     def change(d: dict[str, Any]) -> None:
-        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["per_turn"] = 0
+        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["limit"] = "twice"
 
-    refused(edit(change), "per_turn is at least 1")
+    refused(edit(change), "limit")
+
+
+def test_a_format_1_word_is_refused_in_a_card_file() -> None:
+    # the first vocabulary's per_turn is read only by the migration of old saves
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-sewing")["sides"][0]["uses"][0]["per_turn"] = 1
+
+    refused(edit(change), "per_turn", "unknown key")
+
+
+def use_of(d: dict[str, Any], card_id: str, i: int = 0) -> dict[str, Any]:
+    found: dict[str, Any] = card_of(d, card_id)["sides"][0]["uses"][i]
+    return found
+
+
+def test_an_event_with_a_mana_cost_can_never_be_paid() -> None:
+    def change(d: dict[str, Any]) -> None:
+        use_of(d, "bjorn-rest")["cost"] = [{"type": "mana", "amount": 1}]
+
+    refused(edit(change), "card bjorn-rest", "an event in hand holds no mana")
+
+
+def test_a_quest_that_costs_mana_can_never_be_paid() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-throwing-axes")["quest"]["ways"][0]["cost"] = [
+            {"type": "mana", "amount": 1}
+        ]
+
+    refused(edit(change), "card bjorn-throwing-axes", "quest", "cannot pay mana")
+
+
+def test_a_counting_quest_done_as_a_free_action_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        card_of(d, "bjorn-throwing-axes")["quest"]["ways"][0]["goal"] = 3
+
+    refused(edit(change), "counts to a goal")
+
+
+def test_a_roll_word_on_a_free_use_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        use_of(d, "bjorn-rest")["effects"] = [{"type": "add-damage", "amount": 2}]
+
+    refused(edit(change), "card bjorn-rest", "add-damage changes a roll")
+
+
+def test_the_attacker_of_a_moment_that_has_none_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        use_of(d, "bjorn-rest")["effects"] = [
+            {"type": "deal-damage", "amount": 2, "to": "attacker"}
+        ]
+
+    refused(edit(change), "no attacker monster at free")
+
+
+def test_a_moment_nobody_is_asked_at_needs_an_auto_use() -> None:
+    def change(d: dict[str, Any]) -> None:
+        use_of(d, "bjorn-rest")["when"] = "end-of-turn"
+
+    refused(edit(change), "must be auto")
+
+
+def test_an_x_range_with_no_x_in_the_use_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        use_of(d, "bjorn-rest")["x"] = {"min": 1, "max": 3}
+
+    refused(edit(change), "x range")
+
+
+def test_a_card_listed_twice_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["cards"].append(card_of(d, "bjorn-rest"))
+
+    refused(edit(change), "card bjorn-rest", "listed twice")
+
+
+def test_an_unknown_condition_is_refused_with_the_known_ones() -> None:
+    def change(d: dict[str, Any]) -> None:
+        use_of(d, "bjorn-rest")["only_if"] = [{"type": "underwater"}]
+
+    refused(edit(change), "unknown condition 'underwater'", "in-grimheim")
 
 
 def test_copies_of_a_card_that_is_not_an_event_name_the_card() -> None:

@@ -151,17 +151,44 @@ def test_free_actions_events_are_not_playable_where_their_condition_fails() -> N
 # -- sharing gold (G22) ----------------------------------------------------------------------------
 
 
-def test_g22_give_any_amount_of_gold_to_a_hero_next_to_you() -> None:
+def g22_state() -> gh.State:
     state = cleared(("bjorn", "alva", "embla"))
     state = sc.put_hero(sc.put_hero(state, "bjorn", H(9, 5)), "alva", H(9, 6))
-    state = sc.put_hero(sc.set_hero(state, "bjorn", gold=3), "embla", H(2, 9))
+    state = sc.set_hero(sc.set_hero(state, "bjorn", gold=3), "alva", gold=2)
+    return sc.put_hero(state, "embla", H(2, 9))
+
+
+def test_g22_offer_any_amount_of_gold_to_a_hero_next_to_you_who_agrees() -> None:
+    state = g22_state()
     gifts = [a for a in gh.legal_actions(state) if isinstance(a, gh.GiveGold)]
     assert gifts == [gh.GiveGold(1, 1), gh.GiveGold(1, 2), gh.GiveGold(1, 3)]
-    r = run(state, gh.GiveGold(1, 2))
+    offered = gh.apply(state, gh.GiveGold(1, 2))
+    assert gh.current_player(offered) == 1  # the receiving hero is asked (G22 revised)
+    assert gh.decision(offered).kind == "gold"
+    assert gh.legal_actions(offered) == (gh.AcceptGold(), gh.RefuseGold())
+    r = run(state, gh.GiveGold(1, 2), gh.AcceptGold())
     assert sc.hero_info(r.state, "bjorn").gold == 1
-    assert sc.hero_info(r.state, "alva").gold == 2
+    assert sc.hero_info(r.state, "alva").gold == 4
     assert gh.is_legal(state, gh.GiveGold(2, 1)) is not None  # Embla is far away
     assert gh.is_legal(state, gh.GiveGold(1, 4)) is not None  # more than he has
+
+
+def test_g22_a_refused_gift_moves_no_gold() -> None:
+    r = run(g22_state(), gh.GiveGold(1, 2), gh.RefuseGold())
+    assert (sc.hero_info(r.state, "bjorn").gold, sc.hero_info(r.state, "alva").gold) == (3, 2)
+    assert gh.current_player(r.state) == 0
+
+
+def test_g22_gold_moves_the_other_way_when_the_giver_agrees() -> None:
+    state = g22_state()
+    asks = [a for a in gh.legal_actions(state) if isinstance(a, gh.RequestGold)]
+    assert asks == [gh.RequestGold(1, 1), gh.RequestGold(1, 2)]  # Alva holds 2
+    asked = gh.apply(state, gh.RequestGold(1, 2))
+    assert gh.current_player(asked) == 1
+    r = run(state, gh.RequestGold(1, 2), gh.AcceptGold())
+    assert (sc.hero_info(r.state, "bjorn").gold, sc.hero_info(r.state, "alva").gold) == (5, 0)
+    assert gh.notation(gh.RequestGold(1, 2)) == "ask 2 from 1"
+    assert gh.parse_action(state, "ask 2 from 1") == gh.RequestGold(1, 2)
 
 
 def test_g22_heroes_in_grimheim_are_next_to_each_other() -> None:
@@ -261,17 +288,34 @@ def test_end_of_turn_with_4_cards_draw_only_by_discarding_first() -> None:
 
 def test_end_of_turn_swap_the_top_equipment_card_to_the_bottom() -> None:
     state = cleared(("embla", "bjorn"))
-    assert state.heroes[0].equipment == ("embla-blade-decorations", "embla-leg-guards")
+    top = state.heroes[0].equipment[0]
+    assert top == "embla-blade-decorations"  # explicit chance turned up the first by id
     state = gh.apply(state, gh.EndTurn())
     state = until(state, lambda s: gh.SkipSwap() in gh.legal_actions(s)).state
-    assert list(gh.legal_actions(state)) == [gh.SwapTop("equipment"), gh.SkipSwap()]
-    r = run(state, gh.SwapTop("equipment"))
-    assert r.state.heroes[0].equipment == ("embla-leg-guards", "embla-blade-decorations")
+    assert list(gh.legal_actions(state)) == [
+        gh.SwapTop("abilities"),
+        gh.SwapTop("equipment"),
+        gh.SkipSwap(),
+    ]
+    r = run(state, gh.SwapTop("equipment"), gh.Drawn("embla-heels"))
+    equipment = r.state.heroes[0].equipment
+    assert (equipment[0], equipment[-1]) == ("embla-heels", top)
     assert r.state.heroes[0].known_equipment == 1  # the card under the deck is known
 
 
+def thin_decks(state: gh.State, seat: int) -> gh.State:
+    """Leave hero ``seat`` one card in each deck: the other abilities in play, the other
+    equipment out of the game."""
+    h = state.heroes[seat]
+    for ability in h.abilities[1:]:
+        state = sc.give_card(state, h.id, ability, in_play=True)
+    return with_cards(
+        state, seat, equipment=h.equipment[:1], retired=h.equipment[1:], known_equipment=0
+    )
+
+
 def test_end_of_turn_no_swap_decision_for_decks_of_one_card() -> None:
-    state = cleared(("bjorn", "alva"))
+    state = thin_decks(cleared(("bjorn", "alva")), 0)
     state = gh.apply(gh.apply(state, gh.EndTurn()), gh.Drawn("bjorn-rest"))
     assert state.turn == gh.Turn(1) and gh.current_player(state) == 1
 
@@ -327,9 +371,12 @@ def test_g26_hard_upgrades_start_one_step_up_the_track() -> None:
 
 def test_g26_upgrade_none_moves_the_top_ability_card_into_play_on_side_i() -> None:
     state = sc.set_hero(solo("bjorn"), "bjorn", gold=5)
+    rest = [a for a in state.heroes[0].abilities if a != "bjorn-eagle-eye"]
+    state = with_cards(state, 0, abilities=("bjorn-eagle-eye", *rest), known_abilities=0)
     r = run(state, gh.EndTurn(), gh.Upgrade())
     assert card(r.state, 0, "bjorn-eagle-eye") == gh.CardState("bjorn-eagle-eye", side=1)
-    assert r.state.heroes[0].abilities == ()
+    assert "bjorn-eagle-eye" not in r.state.heroes[0].abilities
+    assert len(r.state.heroes[0].abilities) == len(rest)
     assert r.of(gh.Upgraded) == [gh.Upgraded(0, "bjorn-eagle-eye", 5)]
     # Eagle Eye I: +1 die, +1 range: Bjorn now rolls 4 at range 3
     state = sc.place_monster(sc.put_hero(r.state, "bjorn", H(9, 6)), "troll", H(9, 3))
@@ -432,7 +479,7 @@ def test_quest_embla_blade_decorations_pay_2_gold_in_grimheim() -> None:
     assert card(r.state, 0, "embla-blade-decorations") == gh.CardState("embla-blade-decorations")
     assert sc.hero_info(r.state, "embla").gold == 0
     assert r.state.turn is not None and r.state.turn.actions == ()
-    assert r.state.heroes[0].equipment == ("embla-leg-guards",)
+    assert "embla-blade-decorations" not in r.state.heroes[0].equipment
     poor = quest_state("embla", "embla-blade-decorations", gh.GRIMHEIM, gold=1)
     assert gh.CompleteQuest() not in gh.legal_actions(poor)
     away = quest_state("embla", "embla-blade-decorations", H(9, 5), gold=2)
@@ -474,6 +521,8 @@ def test_main_weapon_a_new_main_weapon_replaces_the_old_one() -> None:
     pack = attrs.evolve(pack, decks=tuple(deck if d.hero == "bjorn" else d for d in pack.decks))
     state = gh.new_game(gh.Config(heroes=("bjorn",), hard_setup=True, pack=pack), seed=1)
     state = sc.put_hero(state, "bjorn", H(9, 6))
+    rest = [c for c in state.heroes[0].equipment if c != "bjorn-throwing-axes"]
+    state = with_cards(state, 0, equipment=("bjorn-throwing-axes", *rest), known_equipment=0)
     r = run(state, gh.CompleteQuest())
     ids = [c.id for c in r.state.heroes[0].cards]
     assert ids == ["bjorn-hero", "bjorn-sure-shot", "bjorn-throwing-axes"]

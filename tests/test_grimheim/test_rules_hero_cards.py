@@ -200,7 +200,7 @@ def test_bjorn_limber_bow_plus_2_range_until_the_end_of_the_turn() -> None:
     assert gh.is_legal(later, gh.Attack(H(9, 2))) is not None
 
 
-def test_bjorn_perfect_aim_rolls_every_missed_die_once_more() -> None:
+def test_bjorn_perfect_aim_rolls_every_missed_die_once_more_the_rune_included() -> None:
     state = hand(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-perfect-aim")
     state = run(state, gh.Focus("bjorn-sure-shot")).state
     state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(1, 0, 1, 1))
@@ -208,15 +208,25 @@ def test_bjorn_perfect_aim_rolls_every_missed_die_once_more() -> None:
     state = gh.apply(state, gh.Use("bjorn-perfect-aim"))
     assert gh.current_player(state) == CHANCE
     first = legal(state)[0]
-    assert isinstance(first, gh.Roll) and first.hits == 1  # only the miss, not the rune
-    r = run(state, gh.Roll(1, 0, 0, 0))
-    assert damage_on(r.state, H(9, 5)) == 2
+    assert isinstance(first, gh.Roll) and first.hits == 2  # the miss and the rune (a miss)
+    r = run(state, gh.Roll(2, 0, 0, 0))
+    assert damage_on(r.state, H(9, 5)) == 3
+
+
+def test_bjorn_perfect_aim_rerolls_a_hit_that_cover_stops() -> None:
+    state = hand(solo("bjorn", H(9, 5), ("troll", H(9, 6))), 0, "bjorn-perfect-aim")
+    assert state.config.geo.terrain[state.config.geo.area(H(9, 6))] == "forest"
+    state = run(state, gh.Focus("bjorn-sure-shot")).state
+    state = gh.apply(gh.apply(state, gh.Attack(H(9, 6))), gh.Roll(1, 2, 0, 0))
+    state = gh.apply(state, gh.Use("bjorn-perfect-aim"))
+    first = legal(state)[0]
+    assert isinstance(first, gh.Roll) and first.hits == 2  # the two hits the forest covers
 
 
 def test_bjorn_perfect_aim_needs_a_miss() -> None:
     state = hand(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-perfect-aim")
     state = run(state, gh.Focus("bjorn-sure-shot")).state
-    state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(2, 0, 1, 0))
+    state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(3, 0, 0, 0))
     assert gh.Use("bjorn-perfect-aim") not in legal(state)
 
 
@@ -239,10 +249,8 @@ def test_bjorn_sewing_takes_1_damage_marker_off_each_equipment_card() -> None:
 
 
 def test_alva_hero_a_move_action_ending_in_a_forest_puts_1_mana_on_a_card() -> None:
-    state = solo("alva")
-    state = gh.apply(state, gh.MoveTo(H(9, 6)))
-    assert legal(state) == [gh.Use("alva-hero"), gh.PassWindow()]
-    r = run(state, gh.Use("alva-hero"))
+    r = run(solo("alva"), gh.MoveTo(H(9, 6)))  # by itself: her one card that holds mana
+    assert r.of(gh.CardPlayed) == [gh.CardPlayed(0, "alva-hero")]
     assert card(r.state, 0, "alva-hail-of-arrows").mana == 1
     plains = run(solo("alva"), gh.MoveTo(H(9, 5)))
     assert card(plains.state, 0, "alva-hail-of-arrows").mana == 0
@@ -336,24 +344,24 @@ def test_alva_mastery_after_the_roll_4_more_dice() -> None:
     assert damage_on(r.state, H(9, 5)) == 4
 
 
-def test_g19_after_roll_uses_apply_to_a_cards_roll_mastery_on_snipe() -> None:
+def test_g19_this_attack_action_cards_do_not_apply_to_a_cards_roll_mastery_on_snipe() -> None:
     state = in_play(solo("alva", H(9, 6), ("troll", H(9, 4))), 0, "alva-snipe")
-    state = hand(state, 0, "alva-mastery")
-    r = run(
-        state,
-        gh.Use("alva-snipe"),
-        gh.Roll(1, 0, 0, 1),
-        gh.Use("alva-mastery"),
-        gh.Roll(2, 0, 0, 2),
-    )
-    assert damage_on(r.state, H(9, 4)) == 3
+    state = hand(state, 0, "alva-mastery", "alva-piercing-arrows")
+    state = gh.apply(gh.apply(state, gh.Use("alva-snipe")), gh.Roll(1, 0, 1, 0))
+    assert gh.decision(state).kind == "after-roll"
+    # Mastery is for an attack action's roll; Piercing Arrows for any roll (G19 revised)
+    assert legal(state) == [gh.Use("alva-piercing-arrows"), gh.ResolveAttack()]
+    assert "attack-roll" in str(gh.is_legal(state, gh.Use("alva-mastery")))
 
 
-def test_g19_after_roll_uses_apply_to_a_cards_roll_master_shot_on_the_axes() -> None:
+def test_g19_this_attack_action_cards_do_not_apply_to_the_axes_roll() -> None:
     state = in_play(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-throwing-axes")
     state = hand(state, 0, "bjorn-master-shot")
-    r = run(state, gh.Use("bjorn-throwing-axes"), gh.Roll(1, 0, 0, 2), gh.Use("bjorn-master-shot"))
-    assert damage_on(r.state, H(9, 5)) == 3
+    state = gh.apply(gh.apply(state, gh.Use("bjorn-throwing-axes")), gh.Roll(1, 0, 0, 2))
+    assert gh.Use("bjorn-master-shot") not in legal(state)
+    attacked = gh.apply(gh.apply(state, gh.ResolveAttack()), gh.Attack(H(9, 5)))
+    attacked = gh.apply(attacked, gh.Roll(1, 0, 0, 2))
+    assert gh.Use("bjorn-master-shot") in legal(attacked)
 
 
 # == Embla =========================================================================================
@@ -523,8 +531,7 @@ def test_g13_this_attack_action_cards_apply_to_a_granted_attack() -> None:
                         "text": "After your attack roll: the attack deals 2 more damage.",
                         "uses": [
                             {
-                                "when": "after-roll",
-                                "per_turn": None,
+                                "when": "attack-roll",
                                 "effects": [{"type": "add-damage", "amount": 2}],
                             }
                         ],

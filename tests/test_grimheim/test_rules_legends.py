@@ -156,7 +156,8 @@ def test_legend_seer_ii_can_knock_a_hero_out() -> None:
     state = sc.put_hero(sc.place_monster(state, "seer", H(16, 9), side=2), "bjorn", H(2, 9))
     r = monster_turn(state)
     assert r.of(gh.HeroKnockedOut) == [gh.HeroKnockedOut(0, 2)]
-    assert sc.hero_info(r.state, "bjorn") == sc.HeroInfo(gh.GRIMHEIM, 5, 0)
+    info = sc.hero_info(r.state, "bjorn")
+    assert (info.at, info.damage, info.gold) == (gh.GRIMHEIM, 5, 0)
 
 
 # -- Grendel ---------------------------------------------------------------------------------------

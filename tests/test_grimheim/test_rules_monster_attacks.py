@@ -243,7 +243,8 @@ def test_knock_out_leaves_exactly_5_damage_and_costs_2_pieces() -> None:
 def test_knock_out_happens_exactly_when_damage_reaches_health() -> None:
     state = sc.set_hero(solo(("troll", H(10, 5)), at=H(10, 6)), "bjorn", damage=7)
     r = monster_turn(state, gh.Roll(1, 0, 0, 5))
-    assert sc.hero_info(r.state, "bjorn") == sc.HeroInfo(H(10, 6), 8, 0)
+    info = sc.hero_info(r.state, "bjorn")
+    assert (info.at, info.damage, info.gold) == (H(10, 6), 8, 0)
     r = monster_turn(
         sc.set_hero(solo(("troll", H(10, 5)), at=H(10, 6)), "bjorn", damage=7), gh.Roll(2, 0, 0, 4)
     )

@@ -283,11 +283,22 @@ def test_g10_a_step_into_grimheim_never_counts_as_reaching_an_attack() -> None:
     assert sc.town_pieces(r.state) == 4
 
 
-def test_g10_a_legend_does_not_swap_for_the_charge_to_reach_an_attack() -> None:
-    # the queen would reach Bjorn from (9,6), but the imp there blocks the extra step
+def test_g10_a_legend_swaps_on_the_charge_to_reach_an_attack() -> None:
+    # the queen would reach Bjorn from (9,6): she swaps with the imp there on her extra step, as
+    # on every other step (G9; G10 revised)
     state = board(("imp", H(9, 6)), ("queen", H(9, 4)), hero=H(10, 6))
     r = monster_turn(state)
-    assert moves(r) == [("queen", H(9, 4), H(9, 5), "move")]
+    assert moves(r) == [
+        ("queen", H(9, 4), H(9, 5), "move"),
+        ("queen", H(9, 5), H(9, 6), "charge"),
+        ("imp", H(9, 6), H(9, 5), "swap"),
+    ]
+
+
+def test_g10_a_monster_that_is_no_legend_is_still_blocked_on_the_charge() -> None:
+    state = board(("imp", H(9, 6)), ("draugr", H(9, 4)), hero=H(10, 6))
+    r = monster_turn(state)
+    assert ("draugr", H(9, 5), H(9, 6), "charge") not in moves(r)
 
 
 def test_g2_at_most_one_extra_step_skull_and_reaching_an_attack() -> None:

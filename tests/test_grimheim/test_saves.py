@@ -259,9 +259,11 @@ def _crowded(state: gh.State) -> gh.State:
     return attrs.evolve(state, heroes=heroes)
 
 
-# Integers whose -1 means "not yet": a monster attack's damage before its roll and its target
-# before the players choose; the attacker of a card's effect when it answers none.
-SENTINELS = {"damage", "target", "attacker"}
+# Integers whose -1 means "not yet" or "none": a monster attack's damage before its roll and its
+# target before the players choose; the attacker of a window that has none; the monster a hero's
+# attack killed before any kill; the monster a card's use picked before it picks one; the monster
+# a roll's damage is diverted to when it is not.
+SENTINELS = {"damage", "target", "attacker", "killed", "bound", "split"}
 
 
 def test_every_stored_number_out_of_its_range_is_refused() -> None:

@@ -1,0 +1,364 @@
+"""Helping heroes: healing and repairing, gold, mana, cards, town pieces, granted actions and
+finished quests."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from tabletop_rules import ContentError
+
+from ._context import Ctx
+from ._grammar import Effect, Pick, Picks, word
+from .amounts import Amount, describe_amount, value
+from .targets import HeroTarget, hero_targets
+
+__all__ = [
+    "AddTownPiece",
+    "Draw",
+    "DrawTo",
+    "FinishQuest",
+    "GainGold",
+    "GainMana",
+    "Heal",
+    "PerformAction",
+    "Repair",
+    "damaged_equipment",
+    "hand_limit",
+    "mana_cards",
+]
+
+ActionKind = Literal["move", "attack", "prepare", "focus", "mend", "practice"]
+
+
+def damaged_equipment(ctx: Ctx, seat: int) -> tuple[str, ...]:
+    """The equipment cards in play of hero ``seat`` that carry damage."""
+    cards = ctx.w.config.cards
+    return tuple(
+        c.id for c in ctx.w.heroes[seat].cards if c.damage > 0 and cards[c.id].kind == "equipment"
+    )
+
+
+def mana_cards(ctx: Ctx) -> tuple[str, ...]:
+    """The hero's cards in play that hold mana (they make it, or a use of theirs costs it)."""
+    from .._world import holds_mana
+
+    config = ctx.w.config
+    return tuple(c.id for c in ctx.hero.cards if holds_mana(config, c))
+
+
+def hand_limit(ctx: Ctx) -> int:
+    """How many cards the hero may hold: 4, plus the ``hand_limit`` of their cards."""
+    from .._world import hand_size
+
+    return hand_size(ctx.w.config, ctx.hero)
+
+
+@word("heal")
+@attrs.frozen
+class Heal(Effect):
+    """Remove ``amount`` damage from a hero (or, with ``hero-or-equipment-in-reach``, from a hero
+    or an equipment card of such a hero); the hero picks among those with damage.
+
+    Attributes:
+        amount: the damage removed.
+        to: ``self``, ``hero-in-reach`` or ``hero-or-equipment-in-reach``.
+    """
+
+    amount: int
+    to: HeroTarget = "self"
+
+    def pick_kind(self) -> Picks:
+        return "hero-or-card" if self.to == "hero-or-equipment-in-reach" else "hero"
+
+    def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
+        seats = hero_targets(ctx, self.to)
+        found: list[Pick] = [s for s in seats if ctx.w.heroes[s].damage > 0]
+        if self.to == "hero-or-equipment-in-reach":
+            found += [c for s in seats for c in damaged_equipment(ctx, s)]
+        return tuple(found)
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return bool(self.candidates(ctx))
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._events import HeroHealed
+
+        w = ctx.w
+        for pick in ctx.picked:
+            if isinstance(pick, int):
+                hero = w.heroes[pick]
+                healed = min(self.amount, hero.damage)
+                w.set_hero(pick, damage=hero.damage - healed)
+                w.events.append(HeroHealed(pick, healed))
+                continue
+            seat = next(s for s, h in enumerate(w.heroes) if any(c.id == pick for c in h.cards))
+            _repair(ctx, seat, (pick,), self.amount)
+
+    def describe(self) -> str:
+        whom = {
+            "self": "from yourself",
+            "hero-in-reach": "from yourself or a hero next to you",
+            "hero-or-equipment-in-reach": (
+                "from yourself, a hero next to you, or an equipment card of one of you"
+            ),
+        }[self.to]
+        return f"remove {self.amount} damage {whom}"
+
+
+def _repair(ctx: Ctx, seat: int, cards: tuple[Pick, ...], amount: int | str) -> int:
+    from .._events import HeroHealed
+
+    w = ctx.w
+    fixed = 0
+    new = []
+    for c in w.heroes[seat].cards:
+        if c.id in cards:
+            removed = c.damage if amount == "all" else min(int(amount), c.damage)
+            fixed += removed
+            c = attrs.evolve(c, damage=c.damage - removed)
+        new.append(c)
+    w.set_hero(seat, cards=tuple(new))
+    if fixed:
+        w.events.append(HeroHealed(seat, fixed))
+    return fixed
+
+
+@word("repair")
+@attrs.frozen
+class Repair(Effect):
+    """Remove damage markers from the hero's equipment in play.
+
+    Attributes:
+        amount: markers removed from each card, or ``"all"``.
+        to: ``each-equipment`` (every equipment card), ``one-equipment`` (one, picked) or
+            ``this-card``.
+    """
+
+    amount: int | Literal["all"]
+    to: Literal["each-equipment", "one-equipment", "this-card"]
+
+    def pick_kind(self) -> Picks:
+        return "card" if self.to == "one-equipment" else "none"
+
+    def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
+        return damaged_equipment(ctx, ctx.seat) if self.to == "one-equipment" else ()
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        damaged = damaged_equipment(ctx, ctx.seat)
+        return ctx.card in damaged if self.to == "this-card" else bool(damaged)
+
+    def apply(self, ctx: Ctx) -> None:
+        match self.to:
+            case "each-equipment":
+                cards: tuple[Pick, ...] = damaged_equipment(ctx, ctx.seat)
+            case "this-card":
+                cards = (ctx.card,)
+            case _:
+                cards = ctx.picked
+        _repair(ctx, ctx.seat, cards, self.amount)
+
+    def describe(self) -> str:
+        amount = "all damage" if self.amount == "all" else f"{self.amount} damage"
+        where = {
+            "each-equipment": "each of your equipment cards",
+            "one-equipment": "one of your equipment cards",
+            "this-card": "this card",
+        }[self.to]
+        return f"remove {amount} from {where}"
+
+
+@word("gain-gold")
+@attrs.frozen
+class GainGold(Effect):
+    """Gain gold (experience).
+
+    Attributes:
+        amount: the gold (a number, ``"x"`` or a count).
+    """
+
+    amount: Amount
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return value(ctx, self.amount) > 0
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._events import GoldGained
+
+        amount = value(ctx, self.amount)
+        if amount > 0:
+            ctx.w.set_hero(ctx.seat, gold=ctx.hero.gold + amount)
+            ctx.w.events.append(GoldGained(ctx.seat, amount))
+
+    def describe(self) -> str:
+        return f"gain {describe_amount(self.amount, 'gold')}"
+
+
+@word("gain-mana")
+@attrs.frozen
+class GainMana(Effect):
+    """Add mana to a card of the hero's that holds mana (no maximum, G21): one the hero picks,
+    or this card.
+
+    Attributes:
+        amount: the mana (a number, ``"x"`` or a count).
+        to: ``any-card`` (default) or ``this-card``.
+    """
+
+    amount: Amount
+    to: Literal["any-card", "this-card"] = "any-card"
+
+    def pick_kind(self) -> Picks:
+        return "card" if self.to == "any-card" else "none"
+
+    def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
+        return mana_cards(ctx) if self.to == "any-card" else ()
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        if value(ctx, self.amount) <= 0:
+            return False
+        return self.to == "this-card" or bool(mana_cards(ctx))
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._effects import add_mana
+
+        targets = ctx.picked if self.to == "any-card" else (ctx.card,)
+        for card in targets:
+            add_mana(ctx.w, ctx.seat, str(card), value(ctx, self.amount))
+
+    def describe(self) -> str:
+        where = "one of your cards" if self.to == "any-card" else "this card"
+        return f"add {describe_amount(self.amount, 'mana')} to {where}"
+
+
+@word("draw")
+@attrs.frozen
+class Draw(Effect):
+    """Draw event cards, never beyond the hand limit.
+
+    Attributes:
+        count: the cards drawn.
+    """
+
+    count: int
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        hero = ctx.hero
+        room = len(hero.hand) - ctx.from_hand < hand_limit(ctx)
+        return room and bool(hero.events or hero.discard)
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._state import Drawing
+
+        ctx.w.frames.append(Drawing(ctx.seat, self.count))
+
+    def describe(self) -> str:
+        return f"draw {self.count} card{'s' if self.count != 1 else ''}"
+
+
+@word("draw-to")
+@attrs.frozen
+class DrawTo(Effect):
+    """Draw event cards until the hand holds ``hand`` cards (never beyond the hand limit).
+
+    Attributes:
+        hand: the hand size to draw up to.
+    """
+
+    hand: int
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        hero = ctx.hero
+        held = len(hero.hand) - ctx.from_hand
+        return held < min(self.hand, hand_limit(ctx)) and bool(hero.events or hero.discard)
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._state import Drawing
+
+        missing = min(self.hand, hand_limit(ctx)) - len(ctx.hero.hand)
+        if missing > 0:
+            ctx.w.frames.append(Drawing(ctx.seat, missing))
+
+    def describe(self) -> str:
+        return f"draw until you hold {self.hand} cards"
+
+
+@word("add-town-piece")
+@attrs.frozen
+class AddTownPiece(Effect):
+    """Put town pieces back in Grimheim (never above the set-up count, G27).
+
+    Attributes:
+        count: the pieces put back.
+    """
+
+    count: int = 1
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return ctx.w.town < _start_town(ctx)
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._events import TownPiecesAdded
+
+        added = min(self.count, _start_town(ctx) - ctx.w.town)
+        ctx.w.town += added
+        ctx.w.events.append(TownPiecesAdded(added))
+
+    def describe(self) -> str:
+        return f"put {self.count} town piece{'s' if self.count != 1 else ''} back"
+
+
+def _start_town(ctx: Ctx) -> int:
+    return 2 + 2 * len(ctx.w.heroes)
+
+
+@word("perform-action")
+@attrs.frozen
+class PerformAction(Effect):
+    """Perform an additional action of this kind, without an action marker (G13).
+
+    Attributes:
+        action: ``move``, ``attack``, ``prepare``, ``focus``, ``mend`` or ``practice``.
+    """
+
+    action: ActionKind
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        from .._flow import granted_options
+        from .._state import Granted
+
+        if self.action == "attack":
+            return True if granted_options(ctx.w, Granted(ctx.seat, "attack")) else None
+        return True
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._state import Granted
+
+        ctx.w.frames.append(Granted(ctx.seat, self.action, ctx.card))
+
+    def describe(self) -> str:
+        return f"make an extra {self.action} action"
+
+
+@word("complete-quest")
+@attrs.frozen
+class FinishQuest(Effect):
+    """Complete the quest of the equipment card on top of the hero's deck, whatever it asks:
+    the card comes into play. ``{"type": "complete-quest"}``"""
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return bool(ctx.hero.equipment)
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._quests import gain_equipment
+
+        if ctx.hero.equipment:
+            gain_equipment(ctx.w, ctx.seat)
+
+    def describe(self) -> str:
+        return "complete your quest"
+
+    def check(self, when: str, where: str) -> None:
+        if when != "free":
+            raise ContentError(where, "a quest is completed on the hero's own turn")

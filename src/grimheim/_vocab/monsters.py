@@ -1,0 +1,187 @@
+"""Monsters moved and marked: a monster moved by a hero, a hero and a monster switching places,
+a monster pinned for the monster turn, a bounty on a monster.
+
+Only a monster's own movement can be prevented; a hero may always move a pinned monster.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._context import Ctx
+from ._grammar import Condition, Effect, Pick, word
+from .movement import can_stand
+from .targets import MonsterTarget, describe_monsters, monster_targets
+
+__all__ = ["Bounty", "MoveMonster", "Pin", "Swap", "monster_destinations"]
+
+
+def monster_destinations(ctx: Ctx, start: int, areas: int) -> tuple[int, ...]:
+    """Where a hero may move the monster in ``start``: 1 to ``areas`` steps through free areas a
+    monster may enter, never into Grimheim (G31), in area order."""
+    w = ctx.w
+    geo = w.geo
+    seen = {start}
+    frontier = [start]
+    for _ in range(areas):
+        reached = []
+        for here in frontier:
+            for there in geo.adjacent[here]:
+                if there not in seen and w.free(there) and geo.monster_can_enter[there]:
+                    seen.add(there)
+                    reached.append(there)
+        frontier = reached
+    seen.discard(start)
+    return tuple(sorted(seen))
+
+
+@word("move-monster")
+@attrs.frozen
+class MoveMonster(Effect):
+    """Move the monster an earlier effect picked (``bound``) up to ``areas`` areas, through free
+    areas a monster may enter, never into Grimheim; the hero picks where it ends (G31). A monster
+    killed by the earlier effect is not moved.
+
+    Attributes:
+        areas: the most areas.
+    """
+
+    areas: int = 1
+
+    PICKS = "area"
+
+    def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
+        if ctx.bound not in ctx.w.monsters:
+            return ()
+        return monster_destinations(ctx, ctx.bound, self.areas)
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return False  # it moves what an earlier effect picked
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._monsters import relocate_monster
+
+        for area in ctx.picked:
+            relocate_monster(ctx.w, ctx.bound, int(area), "pushed")
+            ctx.bound = int(area)
+
+    def describe(self) -> str:
+        return f"move it up to {self.areas} area{'s' if self.areas != 1 else ''}"
+
+
+@word("swap")
+@attrs.frozen
+class Swap(Effect):
+    """The hero and the monster an earlier effect picked switch areas — when it still lives, the
+    hero may stand in its area and it may stand in the hero's (G32). Not a movement: nothing
+    that follows a movement applies. ``{"type": "swap"}``"""
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return False  # it acts on what an earlier effect picked
+
+    def apply(self, ctx: Ctx) -> None:
+        from .._events import HeroMoved, MonsterMoved
+
+        w = ctx.w
+        geo = w.geo
+        there = ctx.bound
+        here = ctx.at
+        monster = w.monsters.get(there)
+        if monster is None or here == geo.town or not geo.monster_can_enter[here]:
+            return
+        if not can_stand(w, ctx.seat, there):
+            return
+        del w.monsters[there]
+        w.monsters[here] = attrs.evolve(monster, at=here)
+        w.set_hero(ctx.seat, at=there)
+        w.events.append(MonsterMoved(monster.kind, geo.hexes[there], geo.hexes[here], "swap"))
+        w.events.append(HeroMoved(ctx.seat, geo.hexes[there]))
+        ctx.bound = here
+
+    def describe(self) -> str:
+        return "switch places with it"
+
+
+@word("pin")
+@attrs.frozen
+class Pin(Effect):
+    """Pin a monster: it does not move in the next Monsters Move step (its charge included).
+
+    Attributes:
+        to: which monster.
+        within: for ``in-range``, this many areas instead of the attack range.
+        only: conditions the monster must meet.
+        again: whether this card may pin the monster it pinned at the last monster turn.
+    """
+
+    to: MonsterTarget = "in-range"
+    within: int | None = None
+    only: tuple[Condition, ...] = ()
+    again: bool = True
+
+    PICKS = "monster"
+
+    def _found(self, ctx: Ctx) -> tuple[int, ...]:
+        monsters = ctx.w.monsters
+        return tuple(
+            a
+            for a in monster_targets(ctx, self.to, self.within, self.only, damages=False)
+            if not monsters[a].pinned and (self.again or monsters[a].pinned_by != ctx.card)
+        )
+
+    def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
+        return tuple(a for a in self._found(ctx) if a not in ctx.picked)
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        return True if self._found(ctx) else None
+
+    def apply(self, ctx: Ctx) -> None:
+        w = ctx.w
+        for area in ctx.picked:
+            monster = w.monsters[int(area)]
+            w.monsters[int(area)] = attrs.evolve(monster, pinned=True, pinned_by=ctx.card)
+            ctx.bound = int(area)
+
+    def describe(self) -> str:
+        again = "" if self.again else " (not the one this card pinned last monster turn)"
+        target = describe_monsters(self.to, self.within, self.only)
+        return f"{target} does not move this monster turn{again}"
+
+
+@word("bounty")
+@attrs.frozen
+class Bounty(Effect):
+    """Put ``amount`` gold markers on a monster: killing it earns that much more gold.
+
+    Attributes:
+        amount: the gold added.
+        to: which monster.
+        within: for ``in-range``, this many areas instead of the attack range.
+        only: conditions the monster must meet.
+    """
+
+    amount: int
+    to: MonsterTarget = "any"
+    within: int | None = None
+    only: tuple[Condition, ...] = ()
+
+    PICKS = "monster"
+
+    def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
+        found = monster_targets(ctx, self.to, self.within, self.only, damages=False)
+        return tuple(a for a in found if a not in ctx.picked)
+
+    def useful(self, ctx: Ctx) -> bool | None:
+        found = monster_targets(ctx, self.to, self.within, self.only, damages=False)
+        return True if found else None
+
+    def apply(self, ctx: Ctx) -> None:
+        w = ctx.w
+        for area in ctx.picked:
+            monster = w.monsters[int(area)]
+            w.monsters[int(area)] = attrs.evolve(monster, bounty=monster.bounty + self.amount)
+            ctx.bound = int(area)
+
+    def describe(self) -> str:
+        target = describe_monsters(self.to, self.within, self.only)
+        return f"put {self.amount} gold on {target}: killing it earns that much more"
