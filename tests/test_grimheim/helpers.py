@@ -22,16 +22,22 @@ __all__ = [
     "attack",
     "cleared",
     "custom_pack",
+    "damage_on",
     "end_turn",
     "events_of",
     "fresh",
     "hand",
     "hero",
+    "hero_turn",
     "in_play",
+    "decision_kind",
+    "legal",
     "set_card",
     "until",
     "monster_turn",
     "run",
+    "solo",
+    "window",
     "with_cards",
 ]
 
@@ -299,3 +305,41 @@ def dice(state: gh.State) -> int:
     first = gh.legal_actions(state)[0]
     assert isinstance(first, gh.Roll)
     return first.hits + first.covers + first.runes + first.misses
+
+
+def solo(
+    who: str, at: gh.Hex = gh.GRIMHEIM, *monsters: tuple[str, gh.Hex], **opts: Any
+) -> gh.State:
+    """:func:`cleared` for one hero standing in ``at``, with ``monsters`` (kind, area) placed."""
+    state = cleared((who,), **opts)
+    for kind, where in monsters:
+        state = scenario.place_monster(state, kind, where)
+    return scenario.put_hero(state, who, at)
+
+
+def legal(state: gh.State) -> list[gh.Action]:
+    """The legal actions, as a list."""
+    return list(gh.legal_actions(state))
+
+
+def damage_on(state: gh.State, at: gh.Hex) -> int | None:
+    """The damage of the monster in ``at`` (``None``: no monster there)."""
+    found = scenario.monster_at(state, at)
+    return None if found is None else found.damage
+
+
+def hero_turn(state: gh.State) -> bool:
+    """Seat 0 chooses a main action."""
+    return gh.current_player(state) == 0 and not state.frames
+
+
+def window(state: gh.State) -> bool:
+    """A hero is asked whether to use a card at a window."""
+    return gh.PassWindow() in gh.legal_actions(state)
+
+
+def decision_kind(state: gh.State) -> str:
+    """The kind of the decision asked now (the game must not be over)."""
+    found = gh.decision(state)
+    assert found is not None, "the game is over"
+    return found.kind

@@ -12,6 +12,7 @@ from tests.test_grimheim.helpers import (
     card,
     cleared,
     custom_pack,
+    decision_kind,
     hand,
     in_play,
     monster_turn,
@@ -164,7 +165,7 @@ def test_g22_offer_any_amount_of_gold_to_a_hero_next_to_you_who_agrees() -> None
     assert gifts == [gh.GiveGold(1, 1), gh.GiveGold(1, 2), gh.GiveGold(1, 3)]
     offered = gh.apply(state, gh.GiveGold(1, 2))
     assert gh.current_player(offered) == 1  # the receiving hero is asked (G22 revised)
-    assert gh.decision(offered).kind == "gold"
+    assert decision_kind(offered) == "gold"
     assert gh.legal_actions(offered) == (gh.AcceptGold(), gh.RefuseGold())
     r = run(state, gh.GiveGold(1, 2), gh.AcceptGold())
     assert sc.hero_info(r.state, "bjorn").gold == 1

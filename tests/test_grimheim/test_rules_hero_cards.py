@@ -3,21 +3,25 @@ other ability and equipment cards too; the windows of G13, G19 and G20."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from tests.test_grimheim.helpers import (
     answer_setup,
     card,
     cleared,
     custom_pack,
+    damage_on,
+    decision_kind,
     hand,
+    hero_turn,
     in_play,
+    legal,
     monster_turn,
     rolling,
     run,
     set_card,
+    solo,
     until,
+    window,
     with_cards,
 )
 
@@ -26,33 +30,6 @@ from grimheim import scenario as sc
 from tabletop_rules import CHANCE
 
 H = gh.Hex
-
-
-def solo(
-    who: str, at: gh.Hex = gh.GRIMHEIM, *monsters: tuple[str, gh.Hex], **opts: Any
-) -> gh.State:
-    state = cleared((who,), **opts)
-    for kind, where in monsters:
-        state = sc.place_monster(state, kind, where)
-    return sc.put_hero(state, who, at)
-
-
-def legal(state: gh.State) -> list[gh.Action]:
-    return list(gh.legal_actions(state))
-
-
-def damage_on(state: gh.State, at: gh.Hex) -> int | None:
-    found = sc.monster_at(state, at)
-    return None if found is None else found.damage
-
-
-def hero_turn(state: gh.State) -> bool:
-    return gh.current_player(state) == 0 and not state.frames
-
-
-def window(state: gh.State) -> bool:
-    """A hero is asked whether to use a card at a window."""
-    return gh.PassWindow() in gh.legal_actions(state)
 
 
 # == Bjorn =========================================================================================
@@ -348,7 +325,7 @@ def test_g19_this_attack_action_cards_do_not_apply_to_a_cards_roll_mastery_on_sn
     state = in_play(solo("alva", H(9, 6), ("troll", H(9, 4))), 0, "alva-snipe")
     state = hand(state, 0, "alva-mastery", "alva-piercing-arrows")
     state = gh.apply(gh.apply(state, gh.Use("alva-snipe")), gh.Roll(1, 0, 1, 0))
-    assert gh.decision(state).kind == "after-roll"
+    assert decision_kind(state) == "after-roll"
     # Mastery is for an attack action's roll; Piercing Arrows for any roll (G19 revised)
     assert legal(state) == [gh.Use("alva-piercing-arrows"), gh.ResolveAttack()]
     assert "attack-roll" in str(gh.is_legal(state, gh.Use("alva-mastery")))
