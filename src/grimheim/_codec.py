@@ -23,13 +23,14 @@ from ._actions import ACTION_TYPES, Action
 from ._cards import CONTENT_CONVERTER, content_converter
 from ._content import Pack, pack_ref, standard_pack
 from ._events import EVENT_TYPES, Event
+from ._legacy import migrate_1
 from ._state import FRAMES, Config, Frame, State, View
 from ._validate import validate
 
 __all__ = ["FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
 
-FORMAT = 1
-"""The current format number of grimheim JSON."""
+FORMAT = 2
+"""The current format number of grimheim JSON (format 1 is read and migrated)."""
 
 T = TypeVar("T")
 
@@ -107,6 +108,7 @@ def _make_codec() -> Codec:
             **dict.fromkeys(ACTION_TYPES, "action"),
             **dict.fromkeys(EVENT_TYPES, "event"),
         },
+        migrations={1: migrate_1},
     )
 
 

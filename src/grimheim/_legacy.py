@@ -1,15 +1,25 @@
-"""Reading what format 1 wrote: cards in the first effect vocabulary, and saved positions.
+"""Reading what format 1 wrote: cards in the first effect vocabulary, the first standard pack,
+and saved values.
 
 Format 1's vocabulary had a closed list of conditions (``"in-forest"`` …), a cost object
 (``{"mana": 2, "mana_max": 4}``), a ``per_turn`` limit, monster filters and ``retaliate``; the
-functions here rewrite such data in the current words, keeping what each card did.
+functions here rewrite such data in the current words, keeping what each card did. Games saved
+with the first standard pack (version 1, the starting cards and a first handful per hero) go on
+with that pack's cards, shipped under ``content/legacy/standard-1/`` in the current words.
 """
 
 from __future__ import annotations
 
+import functools
+from importlib import resources
 from typing import Any
 
-__all__ = ["card_1", "deck_1", "filter_1"]
+import attrs
+
+__all__ = ["STANDARD_1", "card_1", "deck_1", "filter_1", "migrate_1", "standard_pack_1"]
+
+STANDARD_1 = "33c728c044fdcd397ee0fdc140ca8d29d817e459509f82c2e2d20cff04ee7357"
+"""The digest format 1 wrote for the first standard pack."""
 
 _CONDITIONS: dict[str, dict[str, Any]] = {
     "in-grimheim": {"type": "in-grimheim"},
@@ -139,3 +149,104 @@ def card_1(card: dict[str, Any]) -> dict[str, Any]:
 def deck_1(deck: dict[str, Any]) -> dict[str, Any]:
     """A format 1 hero deck in the current vocabulary."""
     return {**deck, "cards": [card_1(c) for c in deck["cards"]]}
+
+
+@functools.cache
+def standard_pack_1() -> Any:
+    """The first standard pack: the same board, monsters and tracks, and the first cards of each
+    hero (read from ``content/legacy/standard-1/``)."""
+    from ._content import read_deck, standard_pack
+
+    folder = resources.files("grimheim").joinpath("content/legacy/standard-1")
+    decks = tuple(
+        read_deck(folder.joinpath(f"{hero}.json").read_bytes(), f"legacy/standard-1/{hero}.json")
+        for hero in ("bjorn", "alva", "embla", "boldur")
+    )
+    return attrs.evolve(standard_pack(), version=1, decks=decks)
+
+
+def _pack_1(data: Any) -> Any:
+    """A format 1 config's pack: the first standard pack by name, or an embedded pack whose
+    cards are rewritten in the current words."""
+    if not isinstance(data, dict):
+        return data
+    if "pack" in data and "decks" not in data:
+        if data.get("pack") == "standard" and data.get("digest") == STANDARD_1:
+            from ._cards import CONTENT_CONVERTER
+
+            return CONTENT_CONVERTER.unstructure(standard_pack_1())
+        return data
+    decks = data.get("decks")
+    if isinstance(decks, list):
+        data = {**data, "decks": [deck_1(d) if isinstance(d, dict) else d for d in decks]}
+    return data
+
+
+def _config_1(data: Any) -> Any:
+    if isinstance(data, dict) and "pack" in data:
+        return {**data, "pack": _pack_1(data["pack"])}
+    return data
+
+
+def _costs_before(pack: dict[str, Any], heroes: list[Any], frame: dict[str, Any]) -> int:
+    """How many cost steps precede the effects of the use a format 1 resolution was in (format 1
+    paid costs before resolving; format 2 resolves them as its first steps)."""
+    seat = frame.get("hero")
+    card_id = frame.get("card")
+    side = 1
+    if isinstance(seat, int) and 0 <= seat < len(heroes) and isinstance(heroes[seat], dict):
+        for card in heroes[seat].get("cards", []):
+            if isinstance(card, dict) and card.get("id") == card_id:
+                side = card.get("side", 1)
+    for deck in pack.get("decks", []):
+        for card in deck.get("cards", []):
+            if card.get("id") == card_id:
+                sides = card.get("sides", [])
+                index = frame.get("use", 0)
+                if isinstance(side, int) and 1 <= side <= len(sides):
+                    uses = sides[side - 1].get("uses", [])
+                    if isinstance(index, int) and 0 <= index < len(uses):
+                        return len(uses[index].get("cost", []))
+    return 0
+
+
+def _position_1(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    data["config"] = _config_1(data.get("config"))
+    pack = data["config"].get("pack") if isinstance(data["config"], dict) else None
+    heroes = data.get("heroes") if isinstance(data.get("heroes"), list) else []
+    frames = []
+    for frame in data.get("frames", []):
+        if isinstance(frame, dict) and frame.get("type") == "hero-attack":
+            frame = dict(frame)
+            per_rune = frame.pop("per_rune", 0)
+            rolled = frame.get("rolled")
+            if per_rune and isinstance(rolled, list) and len(rolled) == 4:
+                frame["bonus"] = frame.get("bonus", 0) + per_rune * rolled[2]
+        elif isinstance(frame, dict) and frame.get("type") == "resolving":
+            frame = dict(frame)
+            frame.pop("attacker", None)
+            if isinstance(pack, dict) and isinstance(frame.get("step", 0), int):
+                frame["step"] = frame.get("step", 0) + _costs_before(pack, heroes, frame)
+        frames.append(frame)
+    if "frames" in data:
+        data["frames"] = frames
+    return data
+
+
+def migrate_1(kind: str, data: Any) -> Any:
+    """Format 1 to 2: configs name the first standard pack or embed cards in the first
+    vocabulary; attacks kept damage per rune apart; a resolving use had paid its costs."""
+    if kind in ("state", "view"):
+        return _position_1(data)
+    if kind == "config":
+        return _config_1(data)
+    if kind == "record" and isinstance(data, dict):
+        data = dict(data)
+        if data.get("config") is not None:
+            data["config"] = _config_1(data["config"])
+        if data.get("start") is not None:
+            data["start"] = _position_1(data["start"])
+    return data
