@@ -37,7 +37,9 @@ LEGEND = (
 
 def render_text(position: State | View) -> str:
     """The board (pointy-top hexes, one character each, rows shifted), then the time track, the
-    town, every hero, and who must answer.
+    town, every hero (cards in play with their mana ``m``, damage markers ``d`` and markers
+    ``x``; the hand the position shows; the quest on top and its progress), the monsters hurt
+    and those pinned or with a bounty, and who must answer.
 
     >>> from grimheim import Config, new_game
     >>> print(render_text(new_game(Config(heroes=("bjorn",)), seed=1)).splitlines()[0])
@@ -81,6 +83,7 @@ def render_text(position: State | View) -> str:
             + ("" if c.side == 1 else " II")
             + (f" {c.mana}m" if c.mana else "")
             + (f" {c.damage}d" if c.damage else "")
+            + (f" {c.counters}x" if c.counters else "")
             for c in hero.cards
         )
         lines.append(
@@ -91,12 +94,25 @@ def render_text(position: State | View) -> str:
         known = [card.split("-", 1)[-1] for card in hero.hand if card]
         if known:  # the cards the position shows: every hand of a state, a view's own hand
             lines.append(f"  in hand: {', '.join(known)}")
+        top = hero.equipment[0] if hero.equipment else ""
+        if top:
+            progress = f" ({hero.quest} done)" if hero.quest else ""
+            lines.append(f"  quest: {top.split('-', 1)[-1]}{progress}")
     monsters = sorted(w.monsters.values(), key=lambda m: m.at)
     hurt = [
         f"{m.kind} {geo.hexes[m.at]} {w.health_left(m)}/{w.health(m)}" for m in monsters if m.damage
     ]
     if hurt:
         lines.append("hurt: " + "; ".join(hurt))
+    marked = [
+        f"{m.kind} {geo.hexes[m.at]}"
+        + (" pinned" if m.pinned else "")
+        + (f" bounty {m.bounty}" if m.bounty else "")
+        for m in monsters
+        if m.pinned or m.bounty
+    ]
+    if marked:
+        lines.append("marked: " + "; ".join(marked))
     if w.won is not None:
         lines.append(
             "game over: " + ("Freya's Well stands, the heroes win" if w.won else "the town fell")

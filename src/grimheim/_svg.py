@@ -32,6 +32,7 @@ from ._state import (
     Drawing,
     EndOfTurn,
     Frame,
+    GoldOffer,
     Granted,
     Hero,
     HeroAttack,
@@ -39,6 +40,8 @@ from ._state import (
     MonsterAttack,
     MonsterTurn,
     Moving,
+    QuestOffer,
+    Ramming,
     Reinforcing,
     Resolving,
     Revealing,
@@ -604,18 +607,28 @@ def _monster(pic: Picture, monster: Monster, short: dict[str, str]) -> str:
         + f") at {cell[0]},{cell[1]}: damage {monster.damage} of {health},"
         + f" strength {kind.strength}, range {kind.range}, moves {kind.move}"
         + (f", armor {kind.armor}" if kind.armor else "")
+        + (", pinned: it does not move this monster turn" if monster.pinned else "")
+        + (f", bounty {monster.bounty} gold" if monster.bounty else "")
     )
     side = f" {ROMAN.get(monster.side, monster.side)}" if kind.legend else ""
     width = 34.0 if kind.legend else 28.0
     fill = faction_fills(pic.pack)[kind.faction]
     token = rect(x - width / 2, y - 13, width, 26.0, 5, fill=fill, **edge_of(kind.legend))
     hurt = monster.damage > 0
+    marks = []
+    if monster.pinned:
+        marks.append(circle(x - width / 2, y - 13, 5, fill=INK, class_="pin"))
+        marks.append(label(x - width / 2, y - 10.5, "P", 7))
+    if monster.bounty:
+        marks.append(circle(x + width / 2, y - 13, 6, fill=MARKER_FILL["gold"], class_="bounty"))
+        marks.append(label(x + width / 2, y - 10.5, str(monster.bounty), 7, INK))
     return group(
         [
             title(about),
             token,
             label(x, y - 1.5, short[monster.kind] + side, 9),
             label(x, y + 9, f"{monster.damage}/{health}", 8, "#ffd54f" if hurt else "#f2f2f2"),
+            *marks,
         ],
         id=f"monster-{cell[0]}-{cell[1]}",
         class_=classes(
@@ -625,9 +638,11 @@ def _monster(pic: Picture, monster: Monster, short: dict[str, str]) -> str:
             "legend" if kind.legend else None,
             f"side-{monster.side}" if kind.legend else None,
             "hurt" if hurt else None,
+            "pinned" if monster.pinned else None,
         ),
         data_damage=monster.damage,
         data_health=health,
+        data_bounty=monster.bounty,
     )
 
 
@@ -883,6 +898,8 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
         + (f" [{', '.join(numbers)}]" if numbers else "")
         + (f" · mana {card.mana}" if card.mana else "")
         + (f" · damage {worn}" if worn else "")
+        + (f" · markers {card.counters}" if card.counters else "")
+        + "".join(f"\n{use.describe()}" for use in side.uses)
     )
     flipped = card.side > 1
     edge: Style = {"stroke": INK if flipped else EDGE, "stroke_width": 1.6 if flipped else 0.8}
@@ -899,6 +916,9 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
     if worn:
         wear = MARKER_FILL["damage"]
         parts.append(text(CARD_W - 4, 37, worn, 8, bold=True, anchor="end", fill=wear))
+    if card.counters:
+        parts.append(circle(CARD_W - 9, 26.0, 6, fill=MARKER_FILL["gold"], class_="markers"))
+        parts.append(label(CARD_W - 9, 28.5, str(card.counters), 7, INK))
     return group(
         parts,
         id=f"card-{seat}-{card.id}",
@@ -907,6 +927,7 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
         data_card=card.id,
         data_mana=card.mana,
         data_damage=card.damage,
+        data_markers=card.counters,
     )
 
 
@@ -919,8 +940,9 @@ def _hand_card(pic: Picture, seat: Seat, card_id: str, x: float, y: float) -> st
         ]
         return group(back, class_="hand-card back")
     data = pic.position.config.cards[card_id]
+    uses = "".join(f"\n{use.describe(in_hand=True)}" for use in data.sides[0].uses)
     face = [
-        title(f"{data.name} (event): {data.sides[0].text}"),
+        title(f"{data.name} (event): {data.sides[0].text}{uses}"),
         rect(x, y, CARD_W, HAND_H, 3, fill=CARD_FILL["event"], **HEX_EDGE),
         text(x + 4, y + 12.5, fit(data.name, 17), 9),
     ]
@@ -934,7 +956,8 @@ def _decks(pic: Picture, hero: Hero, x: float, y: float) -> str:
     shown = (
         f"events {len(hero.events)} · discard {len(hero.discard)} · abilities"
         f" {len(hero.abilities)}{f' (top: {names(top)})' if top else ''} · equipment"
-        f" {len(hero.equipment)}{f' (quest: {quest.name})' if quest else ''}"
+        f" {len(hero.equipment)}{f' (quest: {quest.name}' if quest else ''}"
+        f"{f' {hero.quest}' if quest and hero.quest else ''}{')' if quest else ''}"
     )
     about = [
         f"event deck, next first: {deck_text([names(c) for c in hero.events])}",
@@ -943,7 +966,8 @@ def _decks(pic: Picture, hero: Hero, x: float, y: float) -> str:
         f"equipment deck, top first: {deck_text([names(c) for c in hero.equipment])}",
     ]
     if quest is not None and quest.quest is not None:
-        about.append(f"quest of {quest.name}: {quest.quest.text}")
+        progress = f" (progress {hero.quest})" if hero.quest else ""
+        about.append(f"quest of {quest.name}: {quest.quest.text}{progress}")
     return group([title("\n".join(about)), text(x, y, shown, 9)], class_="decks")
 
 
@@ -1023,8 +1047,12 @@ def about(pic: Picture, frame: Frame | None) -> str:
     """A short sentence on a pending frame (``""`` for none)."""
     hero = pic.hero_name
     match frame:
-        case HeroAttack(seat, target, dice, rolled):
+        case HeroAttack(seat, target, dice, rolled, phase=phase, excess=excess):
             done = f"{dice} dice to roll" if dice else f"rolled {_roll(rolled)}"
+            if phase == "excess":
+                done = f"killed with {excess} damage to spare"
+            elif phase == "after":
+                done = "done"
             return f"{hero(seat)} attacks {pic.monster_in(target)}: {done}"
         case Resolving(seat, card):
             return f"{hero(seat)} uses {pic.card_name(card)}"
@@ -1054,6 +1082,14 @@ def about(pic: Picture, frame: Frame | None) -> str:
             return f"ambush: {hero(seats[0])} places a goblin" if seats else "ambush"
         case Reinforcing(deck, cards):
             return f"reinforcements: {cards} {deck} monster card{'s' if cards > 1 else ''} to place"
+        case GoldOffer(giver, receiver, amount, asked):
+            return (
+                f"{hero(giver)} would give {amount} gold to {hero(receiver)}: {hero(asked)} agrees?"
+            )
+        case QuestOffer(seat, card):
+            return f"{hero(seat)} may take {pic.card_name(card)} for that kill"
+        case Ramming(seat, target):
+            return f"{hero(seat)} rammed into {pic.cell(target)[0]},{pic.cell(target)[1]}"
     return ""
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Literal
 
+import attrs
 import pytest
 from tests.test_grimheim.helpers import cleared, custom_pack, hand, in_play, set_card
 
@@ -108,6 +109,30 @@ def test_every_monster_is_drawn_with_its_kind_faction_side_and_damage() -> None:
     assert shown["surt"][0] == ["Sur II", "4/15"]
     assert {"legend", "side-2", "fire_horde"} <= shown["surt"][1]
     assert shown["skeleton"][0] == ["Ske", "1/4"]  # Queen II gives the other Dead +1 health
+
+
+def test_a_pinned_monster_and_a_bounty_are_marked_on_its_token() -> None:
+    state = sc.place_monster(cleared(("bjorn",)), "troll", H(9, 5))
+    state = attrs.evolve(
+        state, monsters=(attrs.evolve(state.monsters[0], pinned=True, pinned_by="", bounty=2),)
+    )
+    gh.validate(state)
+    troll = ids(picture(state))["monster-9-5"]
+    assert "pinned" in classes(troll) and troll.get("data-bounty") == "2"
+    assert texts(troll) == ["Tro", "0/7", "P", "2"]
+    tooltip = troll[0].text or ""
+    assert "pinned" in tooltip and "bounty 2 gold" in tooltip
+    plain = ids(picture(sc.place_monster(cleared(("bjorn",)), "troll", H(9, 5))))["monster-9-5"]
+    assert "pinned" not in classes(plain) and texts(plain) == ["Tro", "0/7"]
+
+
+def test_a_card_shows_its_markers_and_its_uses_in_words() -> None:
+    state = sc.give_card(cleared(("bjorn",)), "bjorn", "bjorn-black-arrows", in_play=True)
+    arrows = ids(picture(state, 0))["card-0-bjorn-black-arrows"]
+    assert arrows.get("data-markers") == "3" and "3" in texts(arrows)
+    tooltip = arrows[0].text
+    assert tooltip is not None and "markers 3" in tooltip
+    assert "take 1 marker off this card: add 3 damage" in tooltip
 
 
 def test_every_hero_is_drawn_in_its_seat_colour_with_a_panel() -> None:
