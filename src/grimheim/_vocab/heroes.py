@@ -316,7 +316,8 @@ def _start_town(ctx: Ctx) -> int:
 @word("perform-action")
 @attrs.frozen
 class PerformAction(Effect):
-    """Perform an additional action of this kind, without an action marker (G13).
+    """Perform an additional action of this kind, without an action marker (G13); offered only
+    when the action could be performed (a monster to attack, damage to mend …).
 
     Attributes:
         action: ``move``, ``attack``, ``prepare``, ``focus``, ``mend`` or ``practice``.
@@ -328,9 +329,7 @@ class PerformAction(Effect):
         from .._flow import granted_options
         from .._state import Granted
 
-        if self.action == "attack":
-            return True if granted_options(ctx.w, Granted(ctx.seat, "attack")) else None
-        return True
+        return True if granted_options(ctx.w, Granted(ctx.seat, self.action)) else None
 
     def apply(self, ctx: Ctx) -> None:
         from .._state import Granted

@@ -39,8 +39,9 @@ def monster_destinations(ctx: Ctx, start: int, areas: int) -> tuple[int, ...]:
 @attrs.frozen
 class MoveMonster(Effect):
     """Move the monster an earlier effect picked (``bound``) up to ``areas`` areas, through free
-    areas a monster may enter, never into Grimheim; the hero picks where it ends (G31). A monster
-    killed by the earlier effect is not moved.
+    areas a monster may enter, never into Grimheim; the hero picks where it ends, or leaves it
+    where it is (:class:`~grimheim.StopTargets`, G31). A monster killed by the earlier effect is
+    not moved.
 
     Attributes:
         areas: the most areas.
@@ -49,6 +50,9 @@ class MoveMonster(Effect):
     areas: int = 1
 
     PICKS = "area"
+
+    def picks(self, ctx: Ctx) -> tuple[int, int]:
+        return 0, 1  # "up to": the hero may leave it where it is (StopTargets)
 
     def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
         if ctx.bound not in ctx.w.monsters:
