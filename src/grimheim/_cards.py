@@ -53,10 +53,12 @@ Limit: TypeAlias = Literal["turn", "attack", "monster-turn", "none"]
 
 * ``turn`` — once a turn, on the hero's own turn, counting all the card's ``turn`` uses together
   (the rules' "once per turn" for abilities and equipment; the default);
-* ``attack`` — once per attack;
+* ``attack`` — once per attack (a bonus to an attack action applies once, however many dice are
+  added or rerolled);
 * ``monster-turn`` — once per monster turn;
-* ``none`` — no limit but the moment's (a card in play is used once per roll, per instance of
-  damage, per window).
+* ``none`` — no limit but the moment's: a card in play is used once per window, per instance of
+  damage, and on a roll once after each throw of dice (the roll itself, dice added, dice
+  rerolled).
 """
 
 AUTO_ONLY: frozenset[str] = frozenset({"enter-area", "end-of-turn"})
@@ -130,7 +132,7 @@ class Use:
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        """The costs, then the effects: the steps of a resolution."""
+        """The steps of a resolution, the costs first and the effects after them."""
         return (*self.cost, *self.effects)
 
     def describe(self, *, in_hand: bool = False) -> str:
@@ -272,6 +274,37 @@ class QuestWay:
     count: QuestCount = "one"
     instead_of_gold: bool = False
 
+    def describe(self) -> str:
+        """The way in plain words.
+
+        >>> from grimheim._vocab.conditions import Terrain
+        >>> print(QuestWay("enter-area", only_if=(Terrain(("forest",)),), goal=8).describe())
+        Each area you enter counts when you stand in forest; done at 8.
+        """
+        conditions = " and ".join(c.describe() for c in self.only_if)
+        costs = " and ".join(c.describe() for c in self.cost)
+        when = {
+            "free": "As a free action on your turn",
+            "after-movement": "When one of your movements ends",
+            "enter-area": "Each area you enter counts",
+            "kill": "Each monster you kill counts",
+            "roll": "Each of your rolls counts",
+        }[self.when]
+        if self.goal:
+            unit = {"one": "", "gold": " (its gold)", "dice": " (its dice)"}[self.count]
+            text = f"{when}{unit}"
+            text += f" when {conditions}" if conditions else ""
+            return f"{text}; done at {self.goal}."
+        if self.when in ("kill", "enter-area", "roll"):
+            when = when.removesuffix(" counts")
+        text = when + (f" when {conditions}" if conditions else "")
+        if self.instead_of_gold:
+            return f"{text}: you may take this card instead of its gold."
+        if self.cost:
+            verb = "you may take this card if you " if self.when == "kill" else ""
+            return f"{text}: {verb}{costs}."
+        return f"{text}: this card is yours."
+
     def check(self, where: str) -> None:
         """Refuse a way the engine could never complete as written.
 
@@ -310,6 +343,10 @@ class Quest:
 
     text: str
     ways: tuple[QuestWay, ...]
+
+    def describe(self) -> str:
+        """Every way in plain words, one after the other ("or")."""
+        return " Or: ".join(way.describe() for way in self.ways)
 
 
 CardKind = Literal["hero", "ability", "equipment", "event"]

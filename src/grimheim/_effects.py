@@ -33,6 +33,7 @@ __all__ = [
     "begin_use",
     "card_in_play",
     "context",
+    "use_key",
     "context_attack",
     "context_hit",
     "effect_choices",
@@ -132,8 +133,19 @@ def context(
 # -- which uses are offered ------------------------------------------------------------------------
 
 
+def use_key(card_id: str, index: int) -> str:
+    """How an attack remembers one use of a card (``card#index``: "once per attack" is per use)."""
+    return f"{card_id}#{index}"
+
+
 def _limit_ok(
-    w: Work, seat: Seat, card_id: str, limit: Limit, used: tuple[str, ...], from_hand: bool
+    w: Work,
+    seat: Seat,
+    card_id: str,
+    limit: Limit,
+    used: tuple[str, ...],
+    from_hand: bool,
+    index: int = 0,
 ) -> bool:
     """A card in play is used once per window (``used``) and within its :data:`Limit`; an event
     in hand is a card of its own, so a second copy is never stopped by the first (G29)."""
@@ -148,7 +160,7 @@ def _limit_ok(
             return not mine or card_id not in turn.used  # type: ignore[union-attr]
         case "attack":
             attack = context_attack(w)
-            return attack is None or card_id not in attack.played
+            return attack is None or use_key(card_id, index) not in attack.played
         case "monster-turn":
             monster_turn = _monster_turn(w)
             return monster_turn is None or card_id not in monster_turn.used
@@ -182,7 +194,7 @@ def _candidates(
     for card_id, index, use, from_hand in _uses_of(w, seat, when, hand):
         if use.auto != auto:
             continue
-        if not _limit_ok(w, seat, card_id, use.limit, used, from_hand):
+        if not _limit_ok(w, seat, card_id, use.limit, used, from_hand, index):
             continue
         ctx = context(w, seat, card_id, from_hand=from_hand)
         if use.only_if and not holds(use.only_if, ctx):
@@ -236,9 +248,9 @@ def use_refusal(
     if card_in_play(w, seat, card_id) is None and card_id not in hand:
         return f"{card_id} is not a card this hero has in play or in hand"
     uses = [
-        (u, h)
+        (u, h, i)
         for when in whens
-        for c, _, u, h in _uses_of(w, seat, when, hand)
+        for c, i, u, h in _uses_of(w, seat, when, hand)
         if c == card_id and not u.auto
     ]
     if not uses:
@@ -249,7 +261,7 @@ def use_refusal(
                 "a card's, which only cards for any roll change (G19)"
             )
         return f"{card_id} has no use at this moment ({', '.join(whens)})"
-    in_limit = [(u, h) for u, h in uses if _limit_ok(w, seat, card_id, u.limit, used, h)]
+    in_limit = [(u, h) for u, h, i in uses if _limit_ok(w, seat, card_id, u.limit, used, h, i)]
     if not in_limit:
         if card_id in used:
             return f"a card in play is used once a roll, damage or window: {card_id} was used"

@@ -62,6 +62,7 @@ from ._effects import (
     might_use,
     resolve,
     take_choice,
+    use_key,
 )
 from ._events import (
     DiceRolled,
@@ -389,7 +390,9 @@ def _answer(w: Work, frame: Frame, action: Action) -> None:
             if isinstance(action, Roll):
                 h, c, r, m = frame.rolled
                 rolled = (h + action.hits, c + action.covers, r + action.runes, m + action.misses)
-                w.frames[me] = attrs.evolve(frame, dice=0, rolled=rolled)
+                w.frames[me] = attrs.evolve(
+                    frame, dice=0, rolled=rolled, last=_faces(action), used=()
+                )
                 w.events.append(DiceRolled(frame.hero, _faces(action)))
                 on_roll(w, frame.hero, frame.dice)
             elif isinstance(action, Use):
@@ -583,8 +586,8 @@ def attack_timings(frame: HeroAttack) -> tuple[str, ...]:
 
 
 def attack_used(frame: HeroAttack) -> tuple[str, ...]:
-    """The cards in play already used in this phase of the attack."""
-    return frame.used if frame.phase == "excess" else frame.played
+    """The cards in play already used since the roll's last dice, or in this phase."""
+    return frame.used
 
 
 def _attack_autos(w: Work, frame: HeroAttack) -> list[Use]:
@@ -596,11 +599,8 @@ def _attack_autos(w: Work, frame: HeroAttack) -> list[Use]:
 
 
 def _attack_use(w: Work, me: int, frame: HeroAttack, action: Use) -> None:
-    w.frames[me] = attrs.evolve(
-        frame,
-        played=(*frame.played, action.card),
-        used=(*frame.used, action.card) if frame.phase == "excess" else frame.used,
-    )
+    played = (*frame.played, use_key(action.card, action.use))
+    w.frames[me] = attrs.evolve(frame, played=played, used=(*frame.used, action.card))
     begin_use(w, frame.hero, action)
 
 
@@ -641,9 +641,11 @@ def _resolve_roll(w: Work, me: int, frame: HeroAttack) -> None:
     if not frame.action:
         del w.frames[me]
     elif excess > 0:
-        w.frames[me] = attrs.evolve(frame, phase="excess", excess=excess, killed=frame.target)
+        w.frames[me] = attrs.evolve(
+            frame, phase="excess", excess=excess, killed=frame.target, used=()
+        )
     else:
-        w.frames[me] = attrs.evolve(frame, phase="after")
+        w.frames[me] = attrs.evolve(frame, phase="after", used=())
 
 
 def granted_options(w: Work, frame: Granted) -> list[Action]:

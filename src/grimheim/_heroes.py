@@ -321,7 +321,8 @@ def start_attack(w: Work, seat: Seat, area: int, granted_by: str = "") -> None:
     """An attack action: roll the hero's strength against the monster (or empty mountain) in
     ``area``."""
     dice = hero_strength(w.config, w.heroes[seat])
-    w.frames.append(HeroAttack(seat, area, dice, granted_by=granted_by))
+    mine = area not in w.monsters  # attack-mountains: an empty mountain area (G45)
+    w.frames.append(HeroAttack(seat, area, dice, granted_by=granted_by, mine=mine))
 
 
 def take_bonus(w: Work, seat: Seat, card: str | None) -> None:

@@ -225,6 +225,9 @@ def _position_1(data: Any) -> Any:
             rolled = frame.get("rolled")
             if per_rune and isinstance(rolled, list) and len(rolled) == 4:
                 frame["bonus"] = frame.get("bonus", 0) + per_rune * rolled[2]
+            played = frame.get("played", [])
+            if isinstance(played, list):  # format 2 remembers each use: card#index
+                frame["played"] = [f"{c}#0" if isinstance(c, str) else c for c in played]
         elif isinstance(frame, dict) and frame.get("type") == "resolving":
             frame = dict(frame)
             frame.pop("attacker", None)
@@ -238,7 +241,8 @@ def _position_1(data: Any) -> Any:
 
 def migrate_1(kind: str, data: Any) -> Any:
     """Format 1 to 2: configs name the first standard pack or embed cards in the first
-    vocabulary; attacks kept damage per rune apart; a resolving use had paid its costs."""
+    vocabulary; attacks kept damage per rune apart and their cards by id (the first vocabulary's
+    cards had one use a moment); a resolving use had paid its costs."""
     if kind in ("state", "view"):
         return _position_1(data)
     if kind == "config":

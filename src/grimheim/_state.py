@@ -224,7 +224,7 @@ class HeroAttack:
         rolled: the faces rolled so far.
         bonus: damage added to this attack.
         action: an attack action ("this attack action" cards apply) or a card's roll.
-        played: the cards used in this attack, one id each.
+        played: the uses made in this attack, each ``card#index`` (for "once per attack").
         granted_by: the card that granted this attack action (G13), ``""`` for the action's
             own marker or a card's roll.
         runes_seen: the runes that already added their die (a ``rune-adds-die`` hero).
@@ -234,7 +234,9 @@ class HeroAttack:
             resolved: cards that follow one).
         excess: the damage to spare, in the ``excess`` phase.
         killed: the area of the monster whose death left the excess, ``-1`` else.
-        used: the cards used on the current excess (each once).
+        used: the cards in play used since the last dice were rolled, or in this phase (each
+            once).
+        last: the faces of the last dice rolled (the whole roll, or the dice added to it).
         mine: an attack action on an empty mountain area (``attack-mountains``): its damage is
             gold.
     """
@@ -253,6 +255,7 @@ class HeroAttack:
     excess: int = 0
     killed: int = -1
     used: tuple[str, ...] = ()
+    last: Roll = NO_ROLL
     mine: bool = False
 
 

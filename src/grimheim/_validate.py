@@ -354,11 +354,18 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         for i, count in enumerate(frame.rolled):
             _int(count, f"{path}.rolled[{i}]", 0, 200)
         _int(frame.bonus, f"{path}.bonus", 0, 400)
-        _known_cards(position, f"{path}.played", frame.played)
+        for i, key in enumerate(frame.played):
+            card_id, _, index = key.rpartition("#")
+            printed = position.config.cards.get(card_id)
+            uses = max((len(s.uses) for s in printed.sides), default=0) if printed else 0
+            if not index.isdigit() or int(index) >= uses:
+                _fail(f"{path}.played[{i}]", f"not a use of a card: {key!r}")
         _known_cards(position, f"{path}.used", frame.used)
         if frame.granted_by:
             _known_cards(position, f"{path}.granted_by", (frame.granted_by,))
         _int(frame.runes_seen, f"{path}.runes_seen", 0, frame.rolled[2])
+        for i, count in enumerate(frame.last):
+            _int(count, f"{path}.last[{i}]", 0, frame.rolled[i])
         _int(frame.split[0], f"{path}.split[0]", -1, town - 1)
         _int(frame.split[1], f"{path}.split[1]", 0, 400)
         if frame.phase not in ("roll", "excess", "after"):

@@ -11,7 +11,7 @@ heroes their ids (``"bjorn"``).
 >>> state = scenario.put_hero(state, "bjorn", gh.Hex(9, 6))
 >>> state = scenario.place_monster(state, "troll", gh.Hex(9, 5), damage=2)
 >>> scenario.monster_at(state, gh.Hex(9, 5))
-MonsterInfo(kind='troll', damage=2, side=0)
+MonsterInfo(kind='troll', damage=2, side=0, pinned=False, bounty=0)
 >>> scenario.hero_info(state, "bjorn").at
 Hex(x=9, y=6)
 """

@@ -54,7 +54,7 @@ def letters() -> dict[str, dict[str, str]]:
 def test_map_header() -> None:
     board = load("map.json")
     assert board["name"] == "standard"
-    assert board["version"] == 1
+    assert board["version"] == 2  # the standard pack's version: 2 since every card is in it
     assert list(board) == ["name", "version", "hexes", "grimheim", "locations", "bonus"]
 
 

@@ -22,8 +22,8 @@ class Ctx:
     """The moment a word is asked about or applied.
 
     Attributes:
-        w: the game (a :class:`~grimheim._work.Work`: a state being changed, or a read-only
-            position).
+        w: the game: the working copy of a state being changed, or a read-only wrapper of a
+            position.
         seat: the hero using the card.
         card: the card whose use (or quest) it is.
         from_hand: an event played from the hand (it left the hand before its effects).

@@ -108,8 +108,9 @@ class Step(Word):
     """What this step asks the hero to pick (``none``: it never asks)."""
 
     PRIVATE: ClassVar[bool] = False
-    """Its picks come from the hero's hand, which other seats do not see: the hero is always
-    asked, even with one possible pick, so that who must answer stays public (G20)."""
+    """Whether its picks come from the hero's hand, which other seats do not see. The hero is
+    then always asked, even with one possible pick, so that who must answer stays public
+    (G20)."""
 
     def pick_kind(self) -> Picks:
         """What this step asks the hero to pick (the class's :attr:`PICKS` unless a field

@@ -14,10 +14,14 @@ from .conditions import count_adjacent
 
 __all__ = ["Amount", "Count", "Per", "describe_amount", "value"]
 
-Per: TypeAlias = Literal["rune", "distance", "adjacent-monster", "excess", "damage", "roll-damage"]
+Per: TypeAlias = Literal[
+    "rune", "new-rune", "distance", "adjacent-monster", "excess", "damage", "roll-damage"
+]
 """What a :class:`Count` counts:
 
 * ``rune`` — runes in the roll of the moment;
+* ``new-rune`` — runes among the last dice rolled (the whole roll, then each die added or
+  rerolled: what a card counts "each time you roll a rune");
 * ``distance`` — areas between the hero and the roll's target (G11);
 * ``adjacent-monster`` — monsters next to the hero;
 * ``excess`` — the damage to spare after a kill (the ``excess`` moment);
@@ -27,6 +31,7 @@ Per: TypeAlias = Literal["rune", "distance", "adjacent-monster", "excess", "dama
 
 _NEEDS: dict[str, frozenset[str]] = {
     "rune": frozenset({"attack-roll", "roll", "excess", "after-attack"}),
+    "new-rune": frozenset({"attack-roll", "roll"}),
     "distance": frozenset({"attack-roll", "roll", "excess", "after-attack"}),
     "excess": frozenset({"excess"}),
     "damage": frozenset({"hit"}),
@@ -76,6 +81,8 @@ def _counted(ctx: Ctx, per: Per) -> int:
     match per:
         case "rune":
             return attack.rolled[2] if attack is not None else 0
+        case "new-rune":
+            return attack.last[2] if attack is not None else 0
         case "distance":
             if attack is None or ctx.in_town:
                 return 0
@@ -109,6 +116,7 @@ def describe_amount(amount: Amount, unit: str = "") -> str:
         return f"{plus}{times}{whole[amount.per]}"
     per = {
         "rune": "per rune rolled",
+        "new-rune": "per rune you rolled last",
         "distance": "per area to the target",
         "adjacent-monster": "per monster next to you",
     }[amount.per]

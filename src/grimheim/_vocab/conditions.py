@@ -104,7 +104,13 @@ class Terrain(Condition):
 
     def describe(self) -> str:
         who = "you stand" if self.of == "hero" else "it stands"
-        return f"{who} in {' or '.join(self.is_)}"
+        names = {
+            "plains": "plains",
+            "forest": "a forest",
+            "mountain": "a mountain",
+            "lake": "a lake",
+        }
+        return f"{who} in {' or '.join(names[t] for t in self.is_)}"
 
     def check(self, when: str, where: str) -> None:
         _needs_target(self, when, where, self.of)
@@ -132,7 +138,7 @@ class InLocation(Condition):
         return here is not None and (self.location is None or here == self.location)
 
     def describe(self) -> str:
-        place = "a location" if self.location is None else self.location.replace("_", " ")
+        place = "a location" if self.location is None else self.location.replace("_", " ").title()
         who = "you stand" if self.of == "hero" else "it stands"
         return f"{who} in {place}"
 

@@ -104,7 +104,8 @@ def _search(w: Work, seat: Seat, points: int) -> tuple[set[int], dict[int, int]]
                     if through:
                         seen.add(there)
                         reached.append(there)
-                    if "ram" in traits and there not in rams and here not in taken:
+                    free_here = here == start or here not in taken
+                    if "ram" in traits and there not in rams and free_here:
                         rams[there] = step
                     continue
                 seen.add(there)
