@@ -1,8 +1,10 @@
-"""Sphinx extension: the grimheim rules page's tables, built from the standard pack at build time.
+"""Sphinx extension: the grimheim rules page's tables and card galleries, built from the
+standard pack at build time.
 
 ``.. grimheim-table:: NAME`` writes one table (``heroes``, ``cards``, ``monsters``, ``legends``,
-``time``, ``monster-cards``) from :func:`grimheim.standard_pack`, so the page can never disagree
-with the content files. Loaded by ``conf.py`` as ``docs._grimheim_tables``.
+``time``, ``monster-cards``) or one hero's card gallery (``gallery-bjorn`` …) from
+:func:`grimheim.standard_pack`, so the pages can never disagree with the content files. Loaded by
+``conf.py`` as ``docs._grimheim_tables``.
 """
 
 from __future__ import annotations
@@ -156,7 +158,39 @@ def _monster_cards(pack: grimheim.Pack) -> list[str]:
     return table(headers, rows, (10, 10, 22, 40, 18))
 
 
+def _gallery(hero: str) -> Callable[[grimheim.Pack], list[str]]:
+    """One hero's cards: name, id, kind, each side's numbers and text, and each use and quest in
+    the vocabulary's own words."""
+
+    def gallery(pack: grimheim.Pack) -> list[str]:
+        deck = next(d for d in pack.decks if d.hero == hero)
+        lines: list[str] = []
+        for card in deck.cards:
+            lines += [f"- **{card.name}** (``{card.id}``) — {_kind(card)}", ""]
+            one_side = len(card.sides) == 1
+            for number, side in enumerate(card.sides, 1):
+                name = "" if one_side else f"Side {'I' * number}: "
+                numbers = _numbers(side, card.kind == "hero")
+                lines += [
+                    f"  - {name}{side.text}" + (f" *({numbers})*" if numbers else ""),
+                    "",
+                ]
+                for use in side.uses:
+                    lines += [f"    - {use.describe(in_hand=card.kind == 'event')}", ""]
+            if card.quest is not None:
+                lines += [
+                    f"  - Quest: {card.quest.text}",
+                    "",
+                    f"    - {card.quest.describe()}",
+                    "",
+                ]
+        return lines
+
+    return gallery
+
+
 _TABLES: dict[str, Callable[[grimheim.Pack], list[str]]] = {
+    **{f"gallery-{hero}": _gallery(hero) for hero in ("bjorn", "alva", "embla", "boldur")},
     "cards": _cards,
     "heroes": _heroes,
     "legends": _legends,

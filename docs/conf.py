@@ -113,6 +113,9 @@ nitpick_ignore = [
     ("py:class", "cattrs.converters.Converter"),
     ("py:class", "cattrs.Converter"),
     ("py:class", "SearchStrategy"),
+    # grimheim's working copy of a state inside one step (grimheim._work.Work): the game a word
+    # of the effect vocabulary reads and changes, an internal class the pages describe in words
+    ("py:class", "Work"),
 ]
 nitpick_ignore_regex = [
     # Type variables of the generic classes and functions (Game[S, A], Rng.choice -> T …):

@@ -51,7 +51,8 @@ def render_text(position: State | View) -> str:
     spot = spots[w.time]
     lines = [
         f"Defenders of Grimheim: spot {w.time + 1}/{len(spots)} ({spot.kind}),"  # type: ignore[attr-defined]
-        f" town {w.town}/{2 + 2 * len(w.heroes)}, {len(w.monsters)} monsters"
+        f" town {w.town}/{2 + 2 * len(w.heroes)}, {len(w.monsters)}"
+        f" monster{'' if len(w.monsters) == 1 else 's'}"
     ]
     cells: dict[tuple[int, int], str] = {}
     for area, h in enumerate(geo.hexes[: geo.town]):
