@@ -16,7 +16,7 @@ import attrs
 import grimheim as gh
 from grimheim._cards import CONTENT_CONVERTER
 from grimheim._content import MapData
-from tabletop_rules import read_content
+from tabletop_rules import Rng, read_content
 from tabletop_rules.testing import FuzzReport, fuzz_game
 
 CONFIGS = [
@@ -35,12 +35,38 @@ def _map_pack(text: str) -> gh.Pack:
     return attrs.evolve(gh.standard_pack(), map=board)
 
 
+def _deck_that_plays(text: str) -> gh.HeroDeck:
+    """Read a hero's card file and, when it is accepted, play a short game with it: a mutant must
+    be refused with a ContentError naming the place, or make a deck that plays (any other error
+    is a finding of the fuzzer)."""
+    deck = gh.read_deck(text, "cards/mutant.json")
+    standard = gh.standard_pack()
+    if deck.hero not in {d.hero for d in standard.decks}:
+        return deck
+    pack = attrs.evolve(
+        standard,
+        name="mutant",
+        decks=tuple(deck if d.hero == deck.hero else d for d in standard.decks),
+    )
+    config = gh.Config(heroes=(deck.hero,), pack=pack)
+    state = gh.new_game(config, seed=len(text))
+    rng = Rng.from_seed(len(text))
+    for _ in range(150):
+        if gh.is_over(state):
+            break
+        action, rng = rng.choice(gh.legal_actions(state))
+        state = gh.apply(state, action)
+    assert gh.loads(gh.dumps(state)) == state
+    return deck
+
+
 def content() -> list[tuple[str, str, Any]]:
-    """The content files to mutate, with their loaders."""
+    """The content files to mutate, with their loaders: the map, and each hero's card file, read
+    and played."""
     found: list[tuple[str, str, Any]] = [("map.json", _text("map.json"), _map_pack)]
-    for hero in ("bjorn", "boldur"):
+    for hero in ("bjorn", "alva", "embla", "boldur"):
         name = f"cards/{hero}.json"
-        found.append((name, _text(name), gh.read_deck))
+        found.append((name, _text(name), _deck_that_plays))
     return found
 
 
