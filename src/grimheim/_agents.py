@@ -12,10 +12,12 @@ import attrs
 from tabletop_rules import Rng
 
 from ._actions import (
+    AcceptGold,
     Action,
     Attack,
     CompleteQuest,
     DeclinePrevention,
+    DeclineQuest,
     DeclineUpgrade,
     Discard,
     EndTurn,
@@ -27,6 +29,8 @@ from ._actions import (
     PlaceGoblin,
     Practice,
     Prepare,
+    RefuseGold,
+    RequestGold,
     ResolveAttack,
     SkipDraw,
     SkipMove,
@@ -78,8 +82,10 @@ class DefenderAgent:
       steps it needs) among those in range, and spends damage cards on it.
     * It moves where it can attack next and where it stops the worst threats (a monster next to
       a hero never moves), avoiding places where many monsters can hit it.
-    * It prevents damage whenever it can, flips its hero card before other upgrades, and, when
-      the players choose, sends a monster against the hero with the most health left (G5).
+    * It prevents damage whenever it can, flips its hero card before other upgrades, takes every
+      quest it can, agrees to gold it is offered, moves monsters (a kick, a ram) away from the
+      town, and, when the players choose, sends a monster against the hero with the most health
+      left (G5).
     """
 
     def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
@@ -101,7 +107,8 @@ class DefenderAgent:
             case Attack(target) | Target(target):
                 area = geo.area(target)
                 if area not in w.monsters:
-                    return 5
+                    # an area to put a monster in (moved, shoved, spawned): far from the town
+                    return 5 + min(geo.path_length[area], 40) / 10
                 if any(isinstance(f, MonsterTurn) for f in w.frames) and action == Target(target):
                     return 50 - _threat(w, area)  # attack order: the weakest threats first
                 return 100 + _threat(w, area)
@@ -135,8 +142,12 @@ class DefenderAgent:
                 return 70
             case TakeBonus():
                 return 20
-            case Discard() | GiveGold() | SwapTop():
+            case Discard() | GiveGold() | RequestGold() | SwapTop():
                 return -1  # a card or gold given away for nothing
+            case AcceptGold():
+                return 60  # the heroes share one fate
+            case RefuseGold() | DeclineQuest():
+                return 0
         return 3
 
     def _move_score(self, w: Work, seat: int, area: int, low: bool) -> float:

@@ -50,20 +50,35 @@ _FINISH = FinishQuest()
 # -- where uses come from --------------------------------------------------------------------------
 
 
+def _timed(w: Work) -> dict[tuple[str, int], dict[str, tuple[tuple[int, CardUse], ...]]]:
+    """Per card side ``(card, side)``, its uses by timing, with their indices (built once per
+    pack)."""
+    table: dict[tuple[str, int], dict[str, tuple[tuple[int, CardUse], ...]]] | None
+    table = w.config.pack.cache.get("uses by timing")
+    if table is None:
+        table = {}
+        for card_id, card in w.config.cards.items():
+            for number, side in enumerate(card.sides, 1):
+                by_when: dict[str, list[tuple[int, CardUse]]] = {}
+                for i, use in enumerate(side.uses):
+                    by_when.setdefault(use.when, []).append((i, use))
+                table[card_id, number] = {k: tuple(v) for k, v in by_when.items()}
+        w.config.pack.cache["uses by timing"] = table
+    return table
+
+
 def _uses_of(
     w: Work, seat: Seat, when: str, hand: tuple[str, ...]
 ) -> Iterator[tuple[str, int, CardUse, bool]]:
     """``(card, index, use, from_hand)`` for every use with that timing of the hero's cards in
     play (in the order they came) and of the event cards ``hand`` (by id)."""
+    table = _timed(w)
     for state in w.heroes[seat].cards:
-        for i, use in enumerate(side_of(w.config, state).uses):
-            if use.when == when:
-                yield state.id, i, use, False
-    cards = w.config.cards
+        for i, use in table[state.id, state.side].get(when, ()):
+            yield state.id, i, use, False
     for card_id in sorted(set(hand)):
-        for i, use in enumerate(cards[card_id].sides[0].uses):
-            if use.when == when:
-                yield card_id, i, use, True
+        for i, use in table[card_id, 1].get(when, ()):
+            yield card_id, i, use, True
 
 
 def card_in_play(w: Work, seat: Seat, card_id: str) -> CardState | None:
@@ -191,12 +206,17 @@ def _candidates(
 ) -> Iterator[tuple[str, int, int, bool]]:
     """``(card, index, x, from_hand)`` of every use with timing ``when`` that may be made now,
     auto uses only or asked uses only."""
+    ctx: Ctx | None = None  # one context, set for each use in turn (no word keeps it)
     for card_id, index, use, from_hand in _uses_of(w, seat, when, hand):
         if use.auto != auto:
             continue
         if not _limit_ok(w, seat, card_id, use.limit, used, from_hand, index):
             continue
-        ctx = context(w, seat, card_id, from_hand=from_hand)
+        if ctx is None:
+            ctx = context(w, seat)
+        ctx.card = card_id
+        ctx.from_hand = from_hand
+        ctx.x = 0
         if use.only_if and not holds(use.only_if, ctx):
             continue
         for x in _x_values(ctx, use):

@@ -29,16 +29,25 @@ from ._actions import (
     Use,
 )
 from ._cards import ActionKind
+from ._cards import Use as CardUse
 from ._effects import add_mana, auto_uses, available_uses, begin_use, context
 from ._events import GoldGained, HeroDamaged, HeroHealed, HeroMoved
 from ._monsters import damage_monster, knock_out, relocate_monster
 from ._quests import counts_step, free_way, on_movement, on_step, top_quest
 from ._state import CardState, HeroAttack, Moving, Ramming, Revealing, Turn, Window
+from ._vocab.conditions import holds
 from ._vocab.heroes import mana_cards as _mana_cards
 from ._vocab.movement import best_walk, move_points, rams, reachable
 from ._vocab.targets import monster_targets
 from ._work import Work
-from ._world import UPGRADE_COSTS, hand_size, hero_strength, hero_traits, ignores_armor
+from ._world import (
+    UPGRADE_COSTS,
+    hand_size,
+    hero_strength,
+    hero_traits,
+    ignores_armor,
+    side_of,
+)
 
 __all__ = [
     "attack_targets",
@@ -84,24 +93,45 @@ def open_window(w: Work, seat: Seat, when: str, attacker: int = -1) -> None:
         w.frames.append(Window(when, (seat,), attacker=attacker))
 
 
+def _entering(w: Work, seat: Seat) -> list[CardUse]:
+    """The ``enter-area`` uses of hero ``seat``'s cards in play."""
+    if "enter-area" not in timings_of(w, seat):
+        return []
+    return [
+        use
+        for card in w.heroes[seat].cards
+        for use in side_of(w.config, card).uses
+        if use.when == "enter-area"
+    ]
+
+
 def _worth(w: Work, seat: Seat) -> Callable[[int], int] | None:
-    """What entering an area is worth to hero ``seat`` (its ``enter-area`` uses and quest), or
-    ``None`` when nothing counts the areas entered."""
+    """What entering an area is worth to hero ``seat`` (the ``enter-area`` uses of their cards
+    in play whose conditions hold there, and their quest), or ``None`` when nothing counts the
+    areas entered."""
     quest = top_quest(w, seat)
     counted = quest is not None and any(way.when == "enter-area" for way in quest[1].ways)
-    if "enter-area" not in timings_of(w, seat) and not counted:
+    uses = _entering(w, seat)
+    if not uses and not counted:
         return None
+    ctx = context(w, seat)
+    known: dict[int, int] = {}
 
     def worth(area: int) -> int:
-        uses = len(_enter_uses(w, seat, area))
-        return uses + (1 if counted and counts_step(w, seat, area) else 0)
+        found = known.get(area)
+        if found is None:
+            here = ctx.standing(area)
+            found = sum(1 for use in uses if holds(use.only_if, here))
+            found += 1 if counted and counts_step(w, seat, area) else 0
+            known[area] = found
+        return found
 
     return worth
 
 
 def _enter_uses(w: Work, seat: Seat, area: int) -> list[Use]:
     """The ``enter-area`` uses that apply as hero ``seat`` enters ``area``."""
-    if "enter-area" not in timings_of(w, seat):
+    if not _entering(w, seat):
         return []
     hero = w.heroes[seat]
     moved = attrs.evolve(hero, at=area)

@@ -124,7 +124,7 @@ def place_monster(w: Work, area: int, kind: str) -> None:
 def relocate_monster(w: Work, source: int, to: int, why: str) -> None:
     """Move the monster in ``source`` to the free area ``to`` (a hero moved it: ``why``)."""
     monster = w.monsters.pop(source)
-    w.monsters[to] = attrs.evolve(monster, at=to)
+    w.monsters[to] = monster.moved(to)
     w.events.append(MonsterMoved(monster.kind, w.geo.hexes[source], w.geo.hexes[to], why))
 
 
@@ -195,15 +195,15 @@ def _step(w: Work, area: int, why: str) -> int:
     blocker = w.monsters.get(ahead)
     if blocker is not None and info(w.config, monster).legend:
         # G9: a legend swaps places with any monster blocking its path (never with a hero)
-        w.monsters[ahead] = attrs.evolve(monster, at=ahead)
-        w.monsters[area] = attrs.evolve(blocker, at=area)
+        w.monsters[ahead] = monster.moved(ahead)
+        w.monsters[area] = blocker.moved(area)
         w.events.append(MonsterMoved(monster.kind, geo.hexes[area], geo.hexes[ahead], why))
         w.events.append(MonsterMoved(blocker.kind, geo.hexes[ahead], geo.hexes[area], "swap"))
         return ahead
     if not w.free(ahead) or not geo.monster_can_enter[ahead]:
         return area
     del w.monsters[area]
-    w.monsters[ahead] = attrs.evolve(monster, at=ahead)
+    w.monsters[ahead] = monster.moved(ahead)
     w.events.append(MonsterMoved(monster.kind, geo.hexes[area], geo.hexes[ahead], why))
     return ahead
 
@@ -434,7 +434,7 @@ def maneuver(w: Work, clockwise: bool) -> None:
                     gone.append(monster)
                 lose_pieces(w, pieces)
                 continue
-            w.monsters[dst] = attrs.evolve(monster, at=dst)
+            w.monsters[dst] = monster.moved(dst)
             moved.add(dst)
             w.events.append(MonsterMoved(monster.kind, geo.hexes[src], geo.hexes[dst], "maneuver"))
         for monster in gone:

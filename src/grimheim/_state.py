@@ -121,6 +121,12 @@ class Monster:
     pinned_by: str = ""
     bounty: int = 0
 
+    def moved(self, at: int) -> Monster:
+        """The same monster in the area ``at`` (marks and damage kept)."""
+        return Monster(
+            at, self.kind, self.damage, self.side, self.pinned, self.pinned_by, self.bounty
+        )
+
 
 @attrs.frozen
 class CardState:

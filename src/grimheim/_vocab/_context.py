@@ -128,9 +128,21 @@ class Ctx:
 
     def copy(self) -> Ctx:
         """A copy (the game itself is shared)."""
-        other = Ctx.__new__(Ctx)
-        for name in Ctx.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = Ctx(
+            self.w,
+            self.seat,
+            self.card,
+            from_hand=self.from_hand,
+            x=self.x,
+            bound=self.bound,
+            attack=self.attack,
+            hit=self.hit,
+            attacker=self.attacker,
+            subject=self.subject,
+            killed=self.killed,
+        )
+        other.picked = self.picked
+        other.place = self.place
         return other
 
     # -- the roll of the moment --------------------------------------------------------------------

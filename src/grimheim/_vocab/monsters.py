@@ -96,7 +96,7 @@ class Swap(Effect):
         if not can_stand(w, ctx.seat, there):
             return
         del w.monsters[there]
-        w.monsters[here] = attrs.evolve(monster, at=here)
+        w.monsters[here] = monster.moved(here)
         w.set_hero(ctx.seat, at=there)
         w.events.append(MonsterMoved(monster.kind, geo.hexes[there], geo.hexes[here], "swap"))
         w.events.append(HeroMoved(ctx.seat, geo.hexes[there]))

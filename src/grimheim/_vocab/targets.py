@@ -135,14 +135,20 @@ def monster_targets(
     deals damage (the Queen of the Dead I takes it only from next to her)."""
     found = []
     w = ctx.w
-    for area in _areas(ctx, to, within):
-        monster = w.monsters[area]
-        queen = damages and monster.kind == "queen" and monster.side == 1
-        if queen and (ctx.in_town or area not in w.geo.adjacent[ctx.at]):
-            continue  # the Queen of the Dead I takes damage only from next to her
-        if only and not holds(only, ctx.with_subject(area)):
-            continue
-        found.append(area)
+    subject = ctx.subject
+    try:
+        for area in _areas(ctx, to, within):
+            monster = w.monsters[area]
+            queen = damages and monster.kind == "queen" and monster.side == 1
+            if queen and (ctx.in_town or area not in w.geo.adjacent[ctx.at]):
+                continue  # the Queen of the Dead I takes damage only from next to her
+            if only:
+                ctx.subject = area
+                if not holds(only, ctx):
+                    continue
+            found.append(area)
+    finally:
+        ctx.subject = subject
     return tuple(found)
 
 
