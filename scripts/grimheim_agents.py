@@ -1,4 +1,5 @@
-"""Win rates of grimheim's agents: seeded games for 1 to 4 heroes on the short track.
+"""Win rates of grimheim's agents: seeded games for every solo hero and for 2 to 4 heroes on the
+short track.
 
     python scripts/grimheim_agents.py                 # 200 games per team and agent
     python scripts/grimheim_agents.py --games 50 --json
@@ -22,6 +23,9 @@ from tabletop_rules import Rng
 
 TEAMS = [
     ("bjorn",),
+    ("alva",),
+    ("embla",),
+    ("boldur",),
     ("bjorn", "alva"),
     ("bjorn", "alva", "embla"),
     ("bjorn", "alva", "embla", "boldur"),
@@ -54,7 +58,7 @@ def games(heroes: tuple[str, ...], agent: str, count: int) -> dict[str, Any]:
         spots += state.time + 1
     total = sum(lost.values()) or 1
     return {
-        "heroes": len(heroes),
+        "heroes": "+".join(heroes),
         "agent": agent,
         "games": count,
         "win_rate": wins / count,
@@ -73,11 +77,11 @@ def main() -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'heroes':<8}{'agent':<10}{'wins':>8}{'end spot':>10}  pieces lost to")
+    print(f"{'heroes':<26}{'agent':<10}{'wins':>8}{'end spot':>10}  pieces lost to")
     for row in rows:
         causes = ", ".join(f"{k} {v:.0%}" for k, v in row["pieces_lost"].items())
         print(
-            f"{row['heroes']:<8}{row['agent']:<10}{row['win_rate']:>8.1%}"
+            f"{row['heroes']:<26}{row['agent']:<10}{row['win_rate']:>8.1%}"
             f"{row['mean_end_spot']:>10.1f}  {causes}  ({row['seconds']} s)"
         )
     return 0
