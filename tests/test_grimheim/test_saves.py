@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import grimheim as gh
@@ -297,3 +298,99 @@ def test_every_stored_number_out_of_its_range_is_refused() -> None:
                 accepted.append(f"{key}={value[:3]}")
     assert framed >= 5
     assert accepted == []
+
+
+# -- what the cards remember ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def remembering() -> gh.State:
+    """A position with the new fields set: markers on a card, quest progress, a pinned monster
+    with a bounty."""
+    state = gh.new_game(gh.Config(heroes=("bjorn", "alva"), hard_setup=True), seed=2)
+    state = gh.scenario.give_card(state, "bjorn", "bjorn-black-arrows", in_play=True)
+    bjorn, alva = state.heroes
+    rest = [c for c in bjorn.equipment if c != "bjorn-trollbane"]
+    others = [c for c in alva.equipment if c != "alva-tiara"]  # a quest that does not count
+    monster = state.monsters[0]
+    state = attrs.evolve(
+        state,
+        heroes=(
+            attrs.evolve(bjorn, equipment=("bjorn-trollbane", *rest), quest=4, known_equipment=0),
+            attrs.evolve(alva, equipment=("alva-tiara", *others), known_equipment=0),
+        ),
+        monsters=(
+            attrs.evolve(monster, pinned=True, pinned_by="alva-take-a-knee", bounty=2),
+            *state.monsters[1:],
+        ),
+    )
+    gh.validate(state)
+    return state
+
+
+def test_what_the_cards_remember_round_trips(remembering: gh.State) -> None:
+    assert gh.loads(gh.dumps(remembering)) == remembering
+    data = envelope(remembering)["data"]
+    assert data["heroes"][0]["quest"] == 4
+    assert data["monsters"][0]["bounty"] == 2 and data["monsters"][0]["pinned"] is True
+
+
+REMEMBERED: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
+    (
+        "markers beyond any card's",
+        lambda d: d["heroes"][0]["cards"][-1].update(counters=10**6),
+        "$.data.heroes[0].cards[3].counters",
+        "whole number",
+    ),
+    (
+        "quest progress at its goal (it would have completed)",
+        lambda d: d["heroes"][0].update(quest=5),
+        "$.data.heroes[0].quest",
+        "whole number from 0 to 4",
+    ),
+    (
+        "quest progress on a quest that does not count",
+        lambda d: d["heroes"][1].update(quest=1),
+        "$.data.heroes[1].quest",
+        "whole number from 0 to 0",
+    ),
+    (
+        "a bounty beyond any card's",
+        lambda d: d["monsters"][0].update(bounty=10**6),
+        "$.data.monsters[0].bounty",
+        "whole number",
+    ),
+    (
+        "a pin by an unknown card",
+        lambda d: d["monsters"][0].update(pinned_by="nobody-card"),
+        "$.data.monsters[0].pinned_by",
+        "unknown card",
+    ),
+    (
+        "a pin that is not true or false",
+        lambda d: d["monsters"][0].update(pinned=1),
+        "$.data.monsters[0].pinned",
+        "",
+    ),
+    (
+        "a move bonus none of Bjorn's cards gives",
+        lambda d: d["turn"].update(move_bonus=1),
+        "$.data.turn.move_bonus",
+        "whole number from 0 to 0",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "path", "detail"), REMEMBERED, ids=[r[0] for r in REMEMBERED]
+)
+def test_what_the_cards_remember_is_checked_on_load(
+    remembering: gh.State,
+    name: str,
+    change: Callable[[dict[str, Any]], None],
+    path: str,
+    detail: str,
+) -> None:
+    data = envelope(remembering)
+    change(data["data"])
+    refused(data, path, detail)
