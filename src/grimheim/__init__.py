@@ -3,7 +3,7 @@
 
 Heroes defend the town of Grimheim against monsters that march along the map's paths; the game
 is won if Freya's Well still stands after the monster turn of the time track's last spot. The
-rulings G1–G29 of the rules page are cited in docstrings and error reasons.
+rulings G1–G47 of the rules page are cited in docstrings and error reasons.
 
 >>> import grimheim as gh
 >>> state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=7)
@@ -55,6 +55,7 @@ from ._actions import (
     notation,
 )
 from ._agents import DefenderAgent
+from ._cards import HeroDeck
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
 from ._content import Pack, read_deck, standard_pack
 from ._events import (
@@ -133,6 +134,7 @@ __all__ = [
     "GiveGold",
     "GoldGained",
     "Hero",
+    "HeroDeck",
     "HeroDamaged",
     "HeroHealed",
     "HeroKnockedOut",

@@ -172,6 +172,8 @@ class Use:
             raise ContentError(where, "a use with an x range says x in a cost or an effect")
         if self.auto and self.x is not None:
             raise ContentError(where, "nobody chooses x for an auto use")
+        if self.x is not None and not isinstance(self.x.max, int | str):
+            self.x.max.check(self.when, f"{where}.x.max")
         for i, condition in enumerate(self.only_if):
             condition.check(self.when, f"{where}.only_if[{i}]")
         for i, cost in enumerate(self.cost):

@@ -123,9 +123,9 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
             [c.id for c in deck.cards if c.kind == "event" for _ in range(c.count)], rng, explicit
         )
         cards = (
-            CardState(hero_card.id),
-            CardState(ability.id, mana=0 if config.hard_setup else 1),
-            CardState(weapon.id),
+            CardState(hero_card.id, counters=hero_card.counters),
+            CardState(ability.id, mana=0 if config.hard_setup else 1, counters=ability.counters),
+            CardState(weapon.id, counters=weapon.counters),
         )
         heroes.append(
             Hero(

@@ -19,7 +19,11 @@ monster, an area, a hero, a card) before it applies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, TypeVar, cast
+
+import attrs
+
+from tabletop_rules import ContentError
 
 if TYPE_CHECKING:
     from ._context import Ctx
@@ -98,6 +102,12 @@ class Condition(Word):
         the monster being asked about, where there is one)."""
         raise NotImplementedError
 
+    def about_monster(self) -> bool:
+        """Whether the condition asks about a monster (the target, the attacker, the candidate
+        of an effect) rather than the hero: it needs a moment or a target with a monster, and
+        cannot pick where a movement ends."""
+        return False
+
 
 class Step(Word):
     """A cost or an effect: one step of a use's resolution, with an optional choice first."""
@@ -111,6 +121,18 @@ class Step(Word):
     """Whether its picks come from the hero's hand, which other seats do not see. The hero is
     then always asked, even with one possible pick, so that who must answer stays public
     (G20)."""
+
+    def check(self, when: str, where: str) -> None:
+        """Refuse a monster target (the field ``to``) or a counted amount (a field holding a
+        :class:`~grimheim._vocab.amounts.Count`) that the moment ``when`` cannot have: the
+        attacker of a free use, the damage to spare of a hit. A word with checks of its own
+        calls this too."""
+        for field in attrs.fields(cast(type[attrs.AttrsInstance], type(self))):
+            part = getattr(self, field.name)
+            if field.name == "to" and isinstance(part, str):
+                check_target(part, when, where)
+            elif callable(getattr(part, "check", None)) and not isinstance(part, Word):
+                part.check(when, where)
 
     def pick_kind(self) -> Picks:
         """What this step asks the hero to pick (the class's :attr:`PICKS` unless a field
@@ -154,6 +176,23 @@ class Effect(Step):
         """``True`` if the effect would do something now, ``False`` if nothing, ``None`` if it
         needs a target and has none (then the whole use is not offered)."""
         raise NotImplementedError
+
+
+TARGET_MOMENTS: dict[str, frozenset[str]] = {
+    "attacker": frozenset({"hit", "attacked"}),
+    "target": frozenset({"attack-roll", "roll", "excess", "after-attack"}),
+    "near-target": frozenset({"attack-roll", "roll", "excess", "after-attack"}),
+    "behind-killed": frozenset({"excess"}),
+    "clockwise-from-killed": frozenset({"excess"}),
+}
+"""The monster targets that only some moments have, and those moments."""
+
+
+def check_target(to: str, when: str, where: str) -> None:
+    """Refuse a monster target that the moment ``when`` cannot have."""
+    needs = TARGET_MOMENTS.get(to)
+    if needs is not None and when not in needs:
+        raise ContentError(where, f"no {to} monster at {when}")
 
 
 def word(tag: str) -> Callable[[type[W]], type[W]]:

@@ -56,9 +56,34 @@ def _place(ctx: Ctx, of: Of) -> int:
     return ctx.at if of == "hero" else ctx.subject
 
 
-def _needs_target(cond: Condition, when: str, where: str, of: Of = "target") -> None:
-    if of == "target" and when not in _TARGETED:
-        raise ContentError(where, f"{cond.TAG} about a target has no target at {when}")
+def _check_bounds(least: int, most: int | None, where: str) -> None:
+    """Refuse bounds that never hold: ``max`` below ``min``."""
+    if most is not None and most < least:
+        raise ContentError(where, f"max {most} is below min {least}: it never holds")
+
+
+class _AboutMonster(Condition):
+    """A condition about the monster of the moment, which only some moments have."""
+
+    __slots__ = ()
+
+    def about_monster(self) -> bool:
+        return True
+
+    def check(self, when: str, where: str) -> None:
+        if self.about_monster() and when not in _TARGETED:
+            raise ContentError(where, f"{self.TAG} about a target has no target at {when}")
+
+
+class _Place(_AboutMonster):
+    """A condition about the hero's area, or (``of``: ``target``) the target's."""
+
+    __slots__ = ()
+
+    of: Of
+
+    def about_monster(self) -> bool:
+        return self.of == "target"
 
 
 @word("in-grimheim")
@@ -87,7 +112,7 @@ class OutsideGrimheim(Condition):
 
 @word("terrain")
 @attrs.frozen
-class Terrain(Condition):
+class Terrain(_Place):
     """The hero's (or the target's) area is of one of these terrains.
 
     Attributes:
@@ -112,13 +137,10 @@ class Terrain(Condition):
         }
         return f"{who} in {' or '.join(names[t] for t in self.is_)}"
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where, self.of)
-
 
 @word("in-location")
 @attrs.frozen
-class InLocation(Condition):
+class InLocation(_Place):
     """The hero's (or target's) area belongs to a named location (any, when ``location`` is
     ``None``).
 
@@ -142,13 +164,10 @@ class InLocation(Condition):
         who = "you stand" if self.of == "hero" else "it stands"
         return f"{who} in {place}"
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where, self.of)
-
 
 @word("on-road")
 @attrs.frozen
-class OnRoad(Condition):
+class OnRoad(_Place):
     """The hero's (or target's) area has a road.
 
     Attributes:
@@ -163,9 +182,6 @@ class OnRoad(Condition):
 
     def describe(self) -> str:
         return "you stand on a road" if self.of == "hero" else "it stands on a road"
-
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where, self.of)
 
 
 AdjacentWhat: TypeAlias = Literal["monster", "legend", "hero", "mountain"]
@@ -206,6 +222,11 @@ class Adjacent(Condition):
             return f"at least {self.min} {many} are next to you"
         return f"{self.min} to {self.max} {many} are next to you"
 
+    def check(self, when: str, where: str) -> None:
+        _check_bounds(self.min, self.max, where)
+        if self.max is None and self.min <= 0:
+            raise ContentError(where, "no max and min 0: it always holds")
+
 
 def count_adjacent(ctx: Ctx, what: AdjacentWhat) -> int:
     """The monsters, legends, other heroes or mountain areas next to the hero."""
@@ -231,7 +252,7 @@ def count_adjacent(ctx: Ctx, what: AdjacentWhat) -> int:
 
 @word("distance")
 @attrs.frozen
-class Distance(Condition):
+class Distance(_AboutMonster):
     """The target is ``min`` to ``max`` steps from the hero (counted around Grimheim, G11).
 
     Attributes:
@@ -256,7 +277,8 @@ class Distance(Condition):
         return f"it is {self.min} to {self.max} areas away"
 
     def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
+        super().check(when, where)
+        _check_bounds(self.min, self.max, where)
 
 
 def _target_kind(ctx: Ctx) -> tuple[str, int, bool] | None:
@@ -272,7 +294,7 @@ def _target_kind(ctx: Ctx) -> tuple[str, int, bool] | None:
 
 @word("rank")
 @attrs.frozen
-class Rank(Condition):
+class Rank(_AboutMonster):
     """The target's rank is one of ``ranks`` (legends have no rank).
 
     Attributes:
@@ -288,13 +310,10 @@ class Rank(Condition):
     def describe(self) -> str:
         return "it is rank " + " or ".join(map(str, self.ranks))
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
-
 
 @word("legend")
 @attrs.frozen
-class LegendMonster(Condition):
+class LegendMonster(_AboutMonster):
     """The target is a legend (or, with ``is`` false, is not).
 
     Attributes:
@@ -310,13 +329,10 @@ class LegendMonster(Condition):
     def describe(self) -> str:
         return "it is a legend" if self.is_ else "it is not a legend"
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
-
 
 @word("faction")
 @attrs.frozen
-class Faction(Condition):
+class Faction(_AboutMonster):
     """The target belongs to one of ``factions``.
 
     Attributes:
@@ -332,13 +348,10 @@ class Faction(Condition):
     def describe(self) -> str:
         return "it is " + " or ".join(f.replace("_", " ") for f in self.factions)
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
-
 
 @word("kind")
 @attrs.frozen
-class Kind(Condition):
+class Kind(_AboutMonster):
     """The target is a monster of one of ``kinds`` (``brute`` …; legends by their id).
 
     Attributes:
@@ -354,13 +367,10 @@ class Kind(Condition):
     def describe(self) -> str:
         return "it is a " + " or a ".join(self.kinds)
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
-
 
 @word("health-left")
 @attrs.frozen
-class HealthLeft(Condition):
+class HealthLeft(_AboutMonster):
     """The target has at most ``max`` health left.
 
     Attributes:
@@ -376,13 +386,10 @@ class HealthLeft(Condition):
     def describe(self) -> str:
         return f"it has {self.max} health or less left"
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
-
 
 @word("undamaged")
 @attrs.frozen
-class Undamaged(Condition):
+class Undamaged(_AboutMonster):
     """The target has no damage. ``{"type": "undamaged"}``"""
 
     def holds(self, ctx: Ctx) -> bool:
@@ -392,13 +399,10 @@ class Undamaged(Condition):
     def describe(self) -> str:
         return "it is undamaged"
 
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
-
 
 @word("closer-to-grimheim")
 @attrs.frozen
-class CloserToGrimheim(Condition):
+class CloserToGrimheim(_AboutMonster):
     """The target is fewer steps from Grimheim along its path than the hero's area is.
     ``{"type": "closer-to-grimheim"}``"""
 
@@ -410,9 +414,6 @@ class CloserToGrimheim(Condition):
 
     def describe(self) -> str:
         return "it is closer to Grimheim than you"
-
-    def check(self, when: str, where: str) -> None:
-        _needs_target(self, when, where)
 
 
 @word("runes")
@@ -475,6 +476,9 @@ class AnyOf(Condition):
 
     def describe(self) -> str:
         return " or ".join(c.describe() for c in self.conditions)
+
+    def about_monster(self) -> bool:
+        return any(c.about_monster() for c in self.conditions)
 
     def check(self, when: str, where: str) -> None:
         for i, c in enumerate(self.conditions):

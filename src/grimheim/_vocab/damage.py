@@ -11,7 +11,7 @@ import attrs
 from ._context import Ctx
 from ._grammar import Condition, Effect, Pick, word
 from .amounts import Amount, describe_amount, value
-from .targets import MonsterTarget, check_target, describe_monsters, monster_targets
+from .targets import MonsterTarget, describe_monsters, monster_targets
 
 __all__ = ["DamageEach", "DealDamage", "Kill", "RollAgainst", "hurt"]
 
@@ -86,11 +86,6 @@ class DealDamage(Effect):
         kind = " (armor does not stop it)" if self.unpreventable else ""
         target = describe_monsters(self.to, self.within, self.only)
         return f"deal {describe_amount(self.amount, 'damage')}{kind} to {target}"
-
-    def check(self, when: str, where: str) -> None:
-        check_target(self.to, when, where)
-        if not isinstance(self.amount, int | str):
-            self.amount.check(when, where)
 
 
 @word("damage-each")
@@ -169,9 +164,6 @@ class Kill(Effect):
     def describe(self) -> str:
         return f"kill {describe_monsters(self.to, self.within, self.only)}"
 
-    def check(self, when: str, where: str) -> None:
-        check_target(self.to, when, where)
-
 
 @word("roll-against")
 @attrs.frozen
@@ -215,6 +207,3 @@ class RollAgainst(Effect):
         if self.up_to > 1:
             target = f"each of up to {self.up_to} " + target.replace("a monster", "monsters")
         return f"roll {self.dice} attack dice against {target}"
-
-    def check(self, when: str, where: str) -> None:
-        check_target(self.to, when, where)

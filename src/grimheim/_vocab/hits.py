@@ -41,3 +41,4 @@ class Prevent(Effect):
     def check(self, when: str, where: str) -> None:
         if when != "hit":
             raise ContentError(where, f"prevent acts on a monster's hit: not at {when}")
+        super().check(when, where)

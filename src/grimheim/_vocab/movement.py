@@ -228,7 +228,7 @@ class Move(Effect):
 
     def check(self, when: str, where: str) -> None:
         for i, c in enumerate(self.into):
-            if c.TAG in ("rank", "faction", "kind", "health-left", "undamaged", "distance"):
+            if c.about_monster():
                 raise ContentError(
                     f"{where}.into[{i}]", "a movement ends in an area, not at a monster"
                 )

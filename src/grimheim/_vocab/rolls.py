@@ -109,8 +109,7 @@ class AddDamage(Effect):
 
     def check(self, when: str, where: str) -> None:
         _on_a_roll(self, when, where)
-        if not isinstance(self.amount, int | str):
-            self.amount.check(when, where)
+        super().check(when, where)
 
 
 @word("add-dice")
@@ -231,6 +230,7 @@ class Divert(Effect):
 
     def check(self, when: str, where: str) -> None:
         _on_a_roll(self, when, where, frozenset({"attack-roll"}))
+        super().check(when, where)
 
 
 @word("store")
@@ -267,3 +267,4 @@ class Store(Effect):
     def check(self, when: str, where: str) -> None:
         if when != "excess":
             raise ContentError(where, f"store keeps the damage to spare: not at {when}")
+        super().check(when, where)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from tabletop_rules import ContentError, Seat
+from tabletop_rules import Seat
 
 from ._context import Ctx
 from ._grammar import Condition
@@ -53,21 +53,6 @@ HeroTarget: TypeAlias = Literal["self", "hero-in-reach", "hero-or-equipment-in-r
 """Which hero an effect helps: the card's hero (``self``), that hero or one next to them
 (``hero-in-reach``; in Grimheim every hero there), or such a hero or an equipment card of such a
 hero (``hero-or-equipment-in-reach``)."""
-
-_MOMENTS: dict[str, frozenset[str]] = {
-    "attacker": frozenset({"hit", "attacked"}),
-    "target": frozenset({"attack-roll", "roll", "excess", "after-attack"}),
-    "near-target": frozenset({"attack-roll", "roll", "excess", "after-attack"}),
-    "behind-killed": frozenset({"excess"}),
-    "clockwise-from-killed": frozenset({"excess"}),
-}
-
-
-def check_target(to: str, when: str, where: str) -> None:
-    """Refuse a target that the moment ``when`` cannot have."""
-    needs = _MOMENTS.get(to)
-    if needs is not None and when not in needs:
-        raise ContentError(where, f"no {to} monster at {when}")
 
 
 def _areas(ctx: Ctx, to: MonsterTarget, within: int | None) -> tuple[int, ...]:
