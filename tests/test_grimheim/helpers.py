@@ -20,9 +20,11 @@ __all__ = [
     "Run",
     "answer_setup",
     "attack",
+    "attack_dice",
     "cleared",
     "custom_pack",
     "damage_on",
+    "dice",
     "end_turn",
     "events_of",
     "fresh",
@@ -35,10 +37,17 @@ __all__ = [
     "set_card",
     "until",
     "monster_turn",
+    "moves",
+    "on_top",
     "run",
     "solo",
+    "targets",
+    "terrain",
+    "uses",
+    "wield",
     "window",
     "with_cards",
+    "with_monster",
 ]
 
 E = TypeVar("E")
@@ -302,9 +311,15 @@ def rolling(state: gh.State) -> bool:
 
 def dice(state: gh.State) -> int:
     """The dice of the roll chance is about to make."""
+    assert gh.current_player(state) == CHANCE
     first = gh.legal_actions(state)[0]
     assert isinstance(first, gh.Roll)
     return first.hits + first.covers + first.runes + first.misses
+
+
+def attack_dice(state: gh.State, at: gh.Hex) -> int:
+    """The dice an attack action of the hero whose turn it is on ``at`` rolls."""
+    return dice(gh.apply(state, gh.Attack(at)))
 
 
 def solo(
@@ -343,3 +358,61 @@ def decision_kind(state: gh.State) -> str:
     found = gh.decision(state)
     assert found is not None, "the game is over"
     return found.kind
+
+
+def uses(state: gh.State) -> list[gh.Use]:
+    """The card uses offered now."""
+    return [a for a in gh.legal_actions(state) if isinstance(a, gh.Use)]
+
+
+def moves(state: gh.State) -> set[gh.Hex]:
+    """Where the movement asked now (or the move action) may end."""
+    return {a.to for a in gh.legal_actions(state) if isinstance(a, gh.MoveTo)}
+
+
+def targets(state: gh.State) -> set[gh.Hex]:
+    """The areas the pick asked now offers."""
+    return {a.at for a in gh.legal_actions(state) if isinstance(a, gh.Target)}
+
+
+def terrain(state: gh.State, at: gh.Hex) -> str:
+    """The terrain of the area ``at``."""
+    geo = state.config.geo
+    return str(geo.terrain[geo.area(at)])
+
+
+def with_monster(state: gh.State, at: gh.Hex, **changes: Any) -> gh.State:
+    """The monster in ``at`` changed (``damage=2``, ``pinned=True`` …), all else kept."""
+    area = state.config.geo.area(at)
+    monsters = tuple(attrs.evolve(m, **changes) if m.at == area else m for m in state.monsters)
+    changed = attrs.evolve(state, monsters=monsters)
+    gh.validate(changed)
+    return changed
+
+
+def on_top(state: gh.State, card_id: str, *, progress: int = 0, seat: int = 0) -> gh.State:
+    """``card_id`` face up on top of the hero's equipment deck (its quest the one shown), with
+    ``progress`` made on that quest."""
+    rest = [c for c in state.heroes[seat].equipment if c != card_id]
+    return with_cards(state, seat, equipment=(card_id, *rest), known_equipment=0, quest=progress)
+
+
+def wield(state: gh.State, weapon: str, seat: int = 0) -> gh.State:
+    """The hero holds the main weapon ``weapon`` in place of the one in play, as its quest
+    would leave them (the replaced weapon retired)."""
+    h = state.heroes[seat]
+    cards_of = state.config.cards
+    replaced = tuple(c.id for c in h.cards if cards_of[c.id].main_weapon)
+    cards = [
+        *(c for c in h.cards if c.id not in replaced),
+        gh.CardState(weapon, counters=cards_of[weapon].counters),
+    ]
+    equipment = [c for c in h.equipment if c != weapon]
+    return with_cards(
+        state,
+        seat,
+        cards=cards,
+        equipment=equipment,
+        retired=tuple(sorted((*h.retired, *replaced))),
+        known_equipment=min(h.known_equipment, len(equipment)),
+    )

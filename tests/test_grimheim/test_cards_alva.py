@@ -14,16 +14,22 @@ from tests.test_grimheim.helpers import (
     cleared,
     damage_on,
     decision_kind,
+    dice,
     end_turn,
     hand,
     hero_turn,
     in_play,
     legal,
     monster_turn,
+    moves,
+    on_top,
     run,
     set_card,
     solo,
+    terrain,
     until,
+    uses,
+    wield,
     window,
     with_cards,
 )
@@ -57,43 +63,6 @@ INSPIRE = "alva-inspire-defense"
 # -- helpers ---------------------------------------------------------------------------------------
 
 
-def uses(state: gh.State) -> list[gh.Use]:
-    """The card uses offered now."""
-    return [a for a in legal(state) if isinstance(a, gh.Use)]
-
-
-def moves(state: gh.State) -> set[gh.Hex]:
-    """Where the movement asked now may end."""
-    return {a.to for a in legal(state) if isinstance(a, gh.MoveTo)}
-
-
-def dice_asked(state: gh.State) -> int:
-    """The dice of the roll chance must make now."""
-    assert gh.current_player(state) == CHANCE
-    first = legal(state)[0]
-    assert isinstance(first, gh.Roll)
-    return first.hits + first.covers + first.runes + first.misses
-
-
-def terrain(state: gh.State, at: gh.Hex) -> str:
-    geo = state.config.geo
-    return str(geo.terrain[geo.area(at)])
-
-
-def top(state: gh.State, card_id: str, progress: int = 0) -> gh.State:
-    """Alva's equipment deck with ``card_id`` on top (its quest face up), ``progress`` made."""
-    rest = [c for c in state.heroes[0].equipment if c != card_id]
-    return with_cards(state, 0, equipment=(card_id, *rest), known_equipment=0, quest=progress)
-
-
-def wield(state: gh.State, weapon: str) -> gh.State:
-    """Alva with ``weapon`` in play instead of her first bow, as its quest would leave her."""
-    h = state.heroes[0]
-    cards = [c for c in h.cards if c.id != BOW] + [gh.CardState(weapon)]
-    rest = [c for c in h.equipment if c != weapon]
-    return with_cards(state, 0, cards=cards, equipment=rest, known_equipment=0, retired=(BOW,))
-
-
 def completed(r: Run) -> list[gh.QuestCompleted]:
     return r.of(gh.QuestCompleted)
 
@@ -122,7 +91,7 @@ def hurt(state: gh.State) -> int:
 
 def kill_quest_state(card_id: str, progress: int, *monsters: tuple[str, gh.Hex, int]) -> gh.State:
     """Alva in the forest (9,6) with ``card_id``'s quest on top and damaged monsters placed."""
-    state = top(solo("alva", H(9, 6)), card_id, progress)
+    state = on_top(solo("alva", H(9, 6)), card_id, progress=progress)
     for kind, where, damage in monsters:
         state = sc.place_monster(state, kind, where, damage=damage)
     return state
@@ -173,7 +142,7 @@ def test_alva_hero_ii_not_when_a_movement_ends_in_plains() -> None:
 
 def test_alva_hero_ii_four_strength_so_five_dice_with_the_bow() -> None:
     state = set_card(solo("alva", H(9, 6), ("troll", H(9, 5))), 0, "alva-hero", side=2)
-    assert dice_asked(gh.apply(state, gh.Attack(H(9, 5)))) == 5
+    assert dice(gh.apply(state, gh.Attack(H(9, 5)))) == 5
 
 
 # == Hail of Arrows ================================================================================
@@ -512,12 +481,12 @@ def test_alva_flexibility_makes_mana_each_turn(side: int, made: int) -> None:
 def test_alva_first_bow_one_more_die_and_attack_range_2() -> None:
     state = solo("alva", H(9, 6), ("troll", H(9, 4)), ("brute", H(9, 3)))
     assert gh.Attack(H(9, 4)) in legal(state) and gh.Attack(H(9, 3)) not in legal(state)
-    assert dice_asked(gh.apply(state, gh.Attack(H(9, 4)))) == 3
+    assert dice(gh.apply(state, gh.Attack(H(9, 4)))) == 3
     h = state.heroes[0]
     bare = with_cards(state, 0, cards=[c for c in h.cards if c.id != BOW], retired=(BOW,))
     assert gh.Attack(H(9, 4)) not in legal(bare)  # range 1 without it
     bare = sc.place_monster(bare, "imp", H(9, 5))
-    assert dice_asked(gh.apply(bare, gh.Attack(H(9, 5)))) == 2
+    assert dice(gh.apply(bare, gh.Attack(H(9, 5)))) == 2
 
 
 # == Tiara =========================================================================================
@@ -552,7 +521,7 @@ def test_alva_tiara_gives_nothing_once_empty() -> None:
 
 
 def test_alva_tiara_quest_end_a_movement_in_the_dark_forest() -> None:
-    state = top(solo("alva", H(9, 5)), TIARA)
+    state = on_top(solo("alva", H(9, 5)), TIARA)
     r = run(state, gh.MoveTo(H(8, 4)))
     assert state.config.geo.location[state.config.geo.area(H(8, 4))] == "dark_forest"
     assert completed(r) == [gh.QuestCompleted(0, TIARA)]
@@ -561,13 +530,13 @@ def test_alva_tiara_quest_end_a_movement_in_the_dark_forest() -> None:
 
 
 def test_alva_tiara_quest_any_movement_counts() -> None:
-    state = hand(top(solo("alva", H(9, 5)), TIARA), 0, "alva-agility")
+    state = hand(on_top(solo("alva", H(9, 5)), TIARA), 0, "alva-agility")
     r = run(state, gh.Use("alva-agility"), gh.MoveTo(H(8, 4)))
     assert completed(r) == [gh.QuestCompleted(0, TIARA)]
 
 
 def test_alva_tiara_quest_not_in_another_forest() -> None:
-    state = top(solo("alva", H(9, 5)), TIARA)
+    state = on_top(solo("alva", H(9, 5)), TIARA)
     r = run(state, gh.MoveTo(H(10, 4)))  # a forest, not the Dark Forest
     assert terrain(r.state, H(10, 4)) == "forest"
     assert completed(r) == []
@@ -596,16 +565,16 @@ def test_alva_throwing_darts_once_a_turn_and_not_when_full() -> None:
 
 
 def test_alva_throwing_darts_quest_practice_action_used_up_in_a_forest() -> None:
-    state = top(solo("alva", H(9, 6)), DARTS)
+    state = on_top(solo("alva", H(9, 6)), DARTS)
     assert gh.CompleteQuest() in legal(state)
     r = run(state, gh.CompleteQuest())
     assert completed(r) == [gh.QuestCompleted(0, DARTS)]
     assert r.state.turn is not None and r.state.turn.actions == ("practice",)
-    assert gh.CompleteQuest() not in legal(top(solo("alva", H(9, 5)), DARTS))  # plains
+    assert gh.CompleteQuest() not in legal(on_top(solo("alva", H(9, 5)), DARTS))  # plains
 
 
 def test_alva_throwing_darts_quest_not_with_both_actions_taken() -> None:
-    state = top(solo("alva", H(9, 6)), DARTS)
+    state = on_top(solo("alva", H(9, 6)), DARTS)
     state = run(state, gh.Focus(HAIL), gh.Prepare()).state
     assert state.turn is not None and len(state.turn.actions) == 2
     assert gh.CompleteQuest() not in legal(state)
@@ -617,7 +586,7 @@ def test_alva_throwing_darts_quest_not_with_both_actions_taken() -> None:
 def test_alva_quiver_one_more_die_and_a_marker_for_1_more_damage() -> None:
     state = in_play(solo("alva", H(9, 6), ("troll", H(9, 5))), 0, QUIVER)
     state = gh.apply(state, gh.Attack(H(9, 5)))
-    assert dice_asked(state) == 4
+    assert dice(state) == 4
     state = gh.apply(state, gh.Roll(1, 0, 0, 3))
     assert legal(state) == [gh.Use(QUIVER), gh.ResolveAttack()]
     r = run(state, gh.Use(QUIVER))
@@ -685,15 +654,15 @@ def test_g38_alva_quiver_quest_offered_for_a_kill_by_a_card() -> None:
 def test_alva_windbite_three_more_dice_and_range_2() -> None:
     state = wield(solo("alva", H(9, 6), ("troll", H(9, 4)), ("brute", H(9, 3))), WINDBITE)
     assert gh.Attack(H(9, 4)) in legal(state) and gh.Attack(H(9, 3)) not in legal(state)
-    assert dice_asked(gh.apply(state, gh.Attack(H(9, 4)))) == 5
+    assert dice(gh.apply(state, gh.Attack(H(9, 4)))) == 5
 
 
 def test_g43_alva_windbite_each_rune_adds_a_die_the_added_dice_runes_too() -> None:
     state = wield(solo("alva", H(9, 6), ("troll", H(9, 5))), WINDBITE)
     state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(1, 0, 2, 2))
-    assert dice_asked(state) == 2  # two runes: two more dice
+    assert dice(state) == 2  # two runes: two more dice
     state = gh.apply(state, gh.Roll(1, 0, 1, 0))
-    assert dice_asked(state) == 1  # a rune among them: one more
+    assert dice(state) == 1  # a rune among them: one more
     r = run(state, gh.Roll(1, 0, 0, 0))
     assert damage_on(r.state, H(9, 5)) == 3
 
@@ -702,9 +671,9 @@ def test_g43_alva_windbite_runes_of_mastery_dice_add_dice() -> None:
     state = hand(wield(solo("alva", H(9, 6), ("troll", H(9, 5))), WINDBITE), 0, "alva-mastery")
     state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(1, 0, 0, 4))
     state = gh.apply(state, gh.Use("alva-mastery"))
-    assert dice_asked(state) == 4
+    assert dice(state) == 4
     state = gh.apply(state, gh.Roll(0, 0, 1, 3))
-    assert dice_asked(state) == 1
+    assert dice(state) == 1
     r = run(state, gh.Roll(1, 0, 0, 0))
     assert damage_on(r.state, H(9, 5)) == 2
 
@@ -712,7 +681,7 @@ def test_g43_alva_windbite_runes_of_mastery_dice_add_dice() -> None:
 def test_g43_alva_windbite_runes_add_dice_to_a_cards_roll_too() -> None:
     state = in_play(wield(solo("alva", H(9, 6), ("troll", H(9, 5))), WINDBITE), 0, SNIPE)
     state = gh.apply(gh.apply(state, gh.Use(SNIPE)), gh.Roll(0, 0, 1, 1))
-    assert dice_asked(state) == 1
+    assert dice(state) == 1
     r = run(state, gh.Roll(1, 0, 0, 0))
     assert damage_on(r.state, H(9, 5)) == 1
 
@@ -756,7 +725,7 @@ def test_g37_alva_windbite_quest_progress_is_lost_under_the_deck() -> None:
 
 def test_g37_alva_windbite_quest_counts_only_face_up() -> None:
     state = kill_quest_state(WINDBITE, 0, ("brute", H(9, 4), 2))
-    state = top(state, "alva-quiver")
+    state = on_top(state, "alva-quiver")
     r = run(state, gh.Attack(H(9, 4)), gh.Roll(1, 0, 0, 2))
     assert quest(r.state) == 0
     assert r.state.heroes[0].equipment[0] == "alva-quiver"
@@ -768,7 +737,7 @@ def test_g37_alva_windbite_quest_counts_only_face_up() -> None:
 def test_alva_singing_bow_three_more_dice_and_range_2() -> None:
     state = wield(solo("alva", H(9, 6), ("troll", H(9, 4)), ("brute", H(9, 3))), SINGING)
     assert gh.Attack(H(9, 4)) in legal(state) and gh.Attack(H(9, 3)) not in legal(state)
-    assert dice_asked(gh.apply(state, gh.Attack(H(9, 4)))) == 5
+    assert dice(gh.apply(state, gh.Attack(H(9, 4)))) == 5
 
 
 def test_alva_singing_bow_after_each_attack_action_1_mana() -> None:
@@ -793,19 +762,19 @@ def test_alva_singing_bow_not_after_a_cards_roll() -> None:
 
 
 def test_alva_singing_bow_quest_counts_dice_rolled_in_a_forest() -> None:
-    state = top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING)
+    state = on_top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING)
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(0, 0, 0, 3))
     assert quest(r.state) == 3
 
 
 def test_alva_singing_bow_quest_not_in_plains() -> None:
-    state = top(solo("alva", H(9, 5), ("troll", H(9, 6))), SINGING)
+    state = on_top(solo("alva", H(9, 5), ("troll", H(9, 6))), SINGING)
     r = run(state, gh.Attack(H(9, 6)), gh.Roll(0, 0, 0, 3))
     assert quest(r.state) == 0
 
 
 def test_g37_alva_singing_bow_quest_added_dice_and_cards_rolls_count() -> None:
-    state = in_play(top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING), 0, SNIPE)
+    state = in_play(on_top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING), 0, SNIPE)
     state = hand(state, 0, "alva-mastery")
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(0, 0, 0, 3), gh.Use("alva-mastery"))
     assert quest(r.state) == 3 + 4
@@ -814,20 +783,20 @@ def test_g37_alva_singing_bow_quest_added_dice_and_cards_rolls_count() -> None:
 
 
 def test_g37_alva_singing_bow_quest_counts_the_dice_windbite_adds() -> None:
-    state = wield(top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING), WINDBITE)
+    state = wield(on_top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING), WINDBITE)
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(0, 0, 1, 4), gh.Roll(0, 0, 0, 1))
     assert quest(r.state) == 6
 
 
 def test_g37_alva_singing_bow_quest_counts_each_roll_of_multi_shot() -> None:
     state = solo("alva", H(9, 6), ("troll", H(9, 5)), ("brute", H(9, 4)))
-    state = hand(top(state, SINGING), 0, "alva-multi-shot")
+    state = hand(on_top(state, SINGING), 0, "alva-multi-shot")
     r = run(state, gh.Use("alva-multi-shot"), gh.Target(H(9, 5)), gh.Target(H(9, 4)))
     assert quest(r.state) == 4
 
 
 def test_alva_singing_bow_quest_complete_at_10_dice() -> None:
-    state = top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING, progress=8)
+    state = on_top(solo("alva", H(9, 6), ("troll", H(9, 5))), SINGING, progress=8)
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(0, 0, 0, 3))
     assert completed(r) == [gh.QuestCompleted(0, SINGING)]
     assert sc.hero_info(r.state, "alva").in_play == ("alva-hero", HAIL, SINGING)
@@ -905,27 +874,27 @@ def test_alva_belt_of_youth_heals_1_once_a_turn() -> None:
 
 
 def test_g30_alva_belt_of_youth_quest_counts_the_walk_through_the_most_forests() -> None:
-    state = top(solo("alva", H(9, 5)), BELT)
+    state = on_top(solo("alva", H(9, 5)), BELT)
     r = run(state, gh.MoveTo(H(11, 5)))
     assert quest(r.state) == 2
 
 
 def test_g30_alva_belt_of_youth_quest_a_walk_may_come_back_and_each_entry_counts() -> None:
     # (9,7) to the forest (9,6) next to it, with 3 areas: in, out and in again
-    state = top(solo("alva", H(9, 7)), BELT)
+    state = on_top(solo("alva", H(9, 7)), BELT)
     r = run(state, gh.MoveTo(H(9, 6)))
     assert quest(r.state) == 2
 
 
 def test_alva_belt_of_youth_quest_plains_count_nothing() -> None:
-    state = top(solo("alva", H(15, 6)), BELT)
+    state = on_top(solo("alva", H(15, 6)), BELT)
     r = run(state, gh.MoveTo(H(14, 6)))
     assert at(r.state) == H(14, 6)
     assert quest(r.state) == 0
 
 
 def test_alva_belt_of_youth_quest_the_eighth_forest_and_any_movement_counts() -> None:
-    state = in_play(top(solo("alva", H(9, 5)), BELT, progress=7), 0, TREE)
+    state = in_play(on_top(solo("alva", H(9, 5)), BELT, progress=7), 0, TREE)
     r = run(state, gh.Use(TREE, 0), gh.MoveTo(H(9, 6)))
     assert completed(r) == [gh.QuestCompleted(0, BELT)]
     assert BELT in sc.hero_info(r.state, "alva").in_play
@@ -987,11 +956,11 @@ def test_alva_bracers_quest_not_off_the_road_nor_with_4_gold() -> None:
 
 def test_alva_elven_arrows_two_more_dice() -> None:
     state = in_play(solo("alva", H(9, 6), ("troll", H(9, 5))), 0, ARROWS)
-    assert dice_asked(gh.apply(state, gh.Attack(H(9, 5)))) == 5
+    assert dice(gh.apply(state, gh.Attack(H(9, 5)))) == 5
 
 
 def test_alva_elven_arrows_quest_wake_a_troll_next_to_her_in_the_troll_caves() -> None:
-    state = top(solo("alva", H(6, 6)), ARROWS)
+    state = on_top(solo("alva", H(6, 6)), ARROWS)
     assert state.config.geo.location[state.config.geo.area(H(6, 6))] == "troll_caves"
     state = gh.apply(state, gh.CompleteQuest())
     picks = {a.at for a in legal(state) if isinstance(a, gh.Target)}
@@ -1002,7 +971,7 @@ def test_alva_elven_arrows_quest_wake_a_troll_next_to_her_in_the_troll_caves() -
 
 
 def test_alva_elven_arrows_quest_not_outside_the_troll_caves() -> None:
-    state = top(solo("alva", H(7, 6)), ARROWS)  # next to the caves
+    state = on_top(solo("alva", H(7, 6)), ARROWS)  # next to the caves
     assert gh.CompleteQuest() not in legal(state)
 
 
@@ -1040,7 +1009,9 @@ def test_alva_bloodline_crystal_makes_2_mana_a_turn() -> None:
 
 
 def test_alva_bloodline_crystal_quest_discard_2_cards_at_the_temple_ruins() -> None:
-    state = hand(top(solo("alva", H(12, 4)), CRYSTAL), 0, "alva-rest", "alva-prey", "alva-popular")
+    state = hand(
+        on_top(solo("alva", H(12, 4)), CRYSTAL), 0, "alva-rest", "alva-prey", "alva-popular"
+    )
     state = gh.apply(state, gh.CompleteQuest())
     assert legal(state) == [
         gh.TargetCard("alva-popular"),
@@ -1054,9 +1025,9 @@ def test_alva_bloodline_crystal_quest_discard_2_cards_at_the_temple_ruins() -> N
 
 
 def test_alva_bloodline_crystal_quest_needs_2_cards_and_the_temple_ruins() -> None:
-    one = hand(top(solo("alva", H(12, 4)), CRYSTAL), 0, "alva-rest")
+    one = hand(on_top(solo("alva", H(12, 4)), CRYSTAL), 0, "alva-rest")
     assert gh.CompleteQuest() not in legal(one)
-    away = hand(top(solo("alva", H(12, 5)), CRYSTAL), 0, "alva-rest", "alva-prey")
+    away = hand(on_top(solo("alva", H(12, 5)), CRYSTAL), 0, "alva-rest", "alva-prey")
     assert gh.CompleteQuest() not in legal(away)
 
 
@@ -1145,10 +1116,10 @@ def test_alva_multi_shot_rolls_2_dice_against_each_of_2_monsters() -> None:
     state = gh.apply(hand(state, 0, "alva-multi-shot"), gh.Use("alva-multi-shot"))
     assert set(legal(state)) == {gh.Target(H(9, 5)), gh.Target(H(9, 4))}  # the imp is 3 away
     state = gh.apply(gh.apply(state, gh.Target(H(9, 4))), gh.Target(H(9, 5)))
-    assert dice_asked(state) == 2
+    assert dice(state) == 2
     state = gh.apply(state, gh.Roll(2, 0, 0, 0))  # the brute, picked first
     assert damage_on(state, H(9, 4)) == 2
-    assert dice_asked(state) == 2
+    assert dice(state) == 2
     r = run(state, gh.Roll(1, 0, 0, 1))
     assert damage_on(r.state, H(9, 5)) == 1
     assert r.state.turn is not None and r.state.turn.actions == ()  # no attack action
@@ -1220,7 +1191,7 @@ def test_g35_alva_prey_played_again_on_the_same_monster_adds_up() -> None:
 
 
 def test_g38_alva_quiver_instead_of_the_gold_gives_back_the_bounty_too() -> None:
-    state = hand(top(solo("alva", H(9, 6), ("troll", H(9, 5))), QUIVER), 0, "alva-prey")
+    state = hand(on_top(solo("alva", H(9, 6), ("troll", H(9, 5))), QUIVER), 0, "alva-prey")
     state = hand(run(state, gh.Use("alva-prey")).state, 0, "alva-mastery")
     state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(3, 0, 0, 0))
     state = gh.apply(gh.apply(state, gh.Use("alva-mastery")), gh.Roll(4, 0, 0, 0))

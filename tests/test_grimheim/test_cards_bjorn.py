@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
 import pytest
 from tests.test_grimheim.helpers import (
+    attack_dice,
     card,
     cleared,
     damage_on,
@@ -19,12 +19,16 @@ from tests.test_grimheim.helpers import (
     in_play,
     legal,
     monster_turn,
+    on_top,
     run,
     set_card,
     solo,
     until,
+    uses,
+    wield,
     window,
     with_cards,
+    with_monster,
 )
 
 import grimheim as gh
@@ -36,18 +40,6 @@ BOW = "bjorn-bjorns-first-bow"
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-
-
-def uses(state: gh.State) -> list[gh.Use]:
-    """The card uses offered now."""
-    return [a for a in legal(state) if isinstance(a, gh.Use)]
-
-
-def dice(state: gh.State, at: gh.Hex) -> int:
-    """The dice of Bjorn's attack action on ``at``."""
-    first = legal(gh.apply(state, gh.Attack(at)))[0]
-    assert isinstance(first, gh.Roll)
-    return first.hits + first.covers + first.runes + first.misses
 
 
 def focused(state: gh.State) -> gh.State:
@@ -63,36 +55,6 @@ def asked(kind: str) -> Callable[[gh.State], bool]:
         return found is not None and found.kind == kind
 
     return check
-
-
-def on_top(state: gh.State, card_id: str, seat: int = 0) -> gh.State:
-    """Put ``card_id`` face up on top of the equipment deck (its quest is the one shown)."""
-    rest = [c for c in state.heroes[seat].equipment if c != card_id]
-    return with_cards(state, seat, equipment=(card_id, *rest), known_equipment=0, quest=0)
-
-
-def wield(state: gh.State, card_id: str) -> gh.State:
-    """Bjorn holds the main weapon ``card_id`` in place of his first bow (as its quest does)."""
-    h = state.heroes[0]
-    cards = [*(c for c in h.cards if c.id != BOW), gh.CardState(card_id)]
-    equipment = [c for c in h.equipment if c != card_id]
-    return with_cards(
-        state,
-        0,
-        cards=cards,
-        equipment=equipment,
-        retired=(BOW,),
-        known_equipment=min(h.known_equipment, len(equipment)),
-    )
-
-
-def hurt(state: gh.State, at: gh.Hex, damage: int) -> gh.State:
-    """Set the damage of the monster in ``at``, keeping everything else on it (a bounty)."""
-    area = state.config.geo.area(at)
-    monsters = tuple(attrs.evolve(m, damage=damage) if m.at == area else m for m in state.monsters)
-    new = attrs.evolve(state, monsters=monsters)
-    gh.validate(new)
-    return new
 
 
 def pair(other: str, at: gh.Hex) -> gh.State:
@@ -452,8 +414,8 @@ def test_bjorn_nailed_together_ii_and_so_on() -> None:
 
 def test_bjorn_nailed_together_ii_two_more_dice() -> None:
     state = in_play(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-nailed-together")
-    assert dice(state, H(9, 5)) == 3
-    assert dice(set_card(state, 0, "bjorn-nailed-together", side=2), H(9, 5)) == 5
+    assert attack_dice(state, H(9, 5)) == 3
+    assert attack_dice(set_card(state, 0, "bjorn-nailed-together", side=2), H(9, 5)) == 5
 
 
 def test_g19_bjorn_nailed_together_not_after_the_throwing_axes_kill() -> None:
@@ -471,7 +433,7 @@ def test_g19_bjorn_nailed_together_not_after_the_throwing_axes_kill() -> None:
 
 def test_bjorn_first_bow_one_die_and_range_2_not_3() -> None:
     state = solo("bjorn", H(9, 6), ("troll", H(9, 4)), ("imp", H(9, 3)))
-    assert dice(state, H(9, 4)) == 3  # Bjorn 2 + bow 1
+    assert attack_dice(state, H(9, 4)) == 3  # Bjorn 2 + bow 1
     assert gh.is_legal(state, gh.Attack(H(9, 4))) is None
     assert gh.is_legal(state, gh.Attack(H(9, 3))) is not None
     bare = with_cards(
@@ -544,7 +506,7 @@ def test_bjorn_bone_bane_bow_five_dice_range_2() -> None:
     state = wield(
         solo("bjorn", H(9, 6), ("troll", H(9, 4)), ("imp", H(9, 3))), "bjorn-bone-bane-bow"
     )
-    assert dice(state, H(9, 4)) == 5
+    assert attack_dice(state, H(9, 4)) == 5
     assert gh.is_legal(state, gh.Attack(H(9, 3))) is not None
 
 
@@ -849,7 +811,7 @@ def test_g38_bjorn_leather_purse_quest_not_offered_when_the_brutes_do_not_fit() 
 
 def test_bjorn_quiver_one_more_die() -> None:
     state = in_play(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-quiver")
-    assert dice(state, H(9, 5)) == 4
+    assert attack_dice(state, H(9, 5)) == 4
 
 
 def test_bjorn_quiver_a_marker_for_1_more_damage_to_the_attack_action() -> None:
@@ -926,7 +888,7 @@ def test_bjorn_throwing_axes_quest_use_up_a_practice_action_in_a_forest() -> Non
 def test_bjorn_trollbane_five_dice_range_2() -> None:
     state = solo("bjorn", H(9, 6), ("troll", H(9, 4)), ("imp", H(9, 3)))
     state = wield(state, "bjorn-trollbane")
-    assert dice(state, H(9, 4)) == 5
+    assert attack_dice(state, H(9, 4)) == 5
     assert gh.is_legal(state, gh.Attack(H(9, 3))) is not None
 
 
@@ -985,7 +947,7 @@ def test_g37_bjorn_trollbane_quest_progress_is_lost_under_the_deck() -> None:
 def test_g37_bjorn_trollbane_quest_counts_a_bounty_as_gold_earned() -> None:
     state = hand(on_top(solo("bjorn", H(9, 6)), "bjorn-trollbane"), 0, "bjorn-prey")
     state = sc.place_monster(state, "troll", H(9, 5))
-    state = hurt(run(state, gh.Use("bjorn-prey")).state, H(9, 5), 6)
+    state = with_monster(run(state, gh.Use("bjorn-prey")).state, H(9, 5), damage=6)
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(1, 0, 0, 2))
     assert r.of(gh.MonsterKilled) == [gh.MonsterKilled("troll", H(9, 5), 0, 5)]
     assert r.of(gh.QuestCompleted) == [gh.QuestCompleted(0, "bjorn-trollbane")]
@@ -1187,9 +1149,9 @@ def test_g35_bjorn_prey_the_bounty_goes_to_whoever_kills_it() -> None:
     state = hand(pair("alva", H(2, 9)), 0, "bjorn-prey")
     state = sc.place_monster(state, "troll", H(2, 8))
     state = run(state, gh.Use("bjorn-prey")).state
-    state = hurt(end_turn(state).state, H(2, 8), 6)
+    state = with_monster(end_turn(state).state, H(2, 8), damage=6)
     assert state.turn is not None and state.turn.hero == 1
-    alva_dice = dice(state, H(2, 8))
+    alva_dice = attack_dice(state, H(2, 8))
     r = run(state, gh.Attack(H(2, 8)), gh.Roll(1, 0, 0, alva_dice - 1))
     assert r.of(gh.MonsterKilled) == [gh.MonsterKilled("troll", H(2, 8), 1, 5)]
     assert sc.hero_info(r.state, "alva").gold == 5

@@ -8,25 +8,29 @@ import attrs
 import pytest
 from tests.test_grimheim.helpers import (
     Run,
+    attack_dice,
     card,
     cleared,
     custom_pack,
     damage_on,
+    dice,
     hand,
     hero_turn,
     in_play,
     legal,
     monster_turn,
+    moves,
     run,
     set_card,
     solo,
+    targets,
     until,
+    uses,
     with_cards,
 )
 
 import grimheim as gh
 from grimheim import scenario as sc
-from tabletop_rules import CHANCE
 
 H = gh.Hex
 
@@ -66,36 +70,6 @@ QUESTS = (
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-
-
-def uses(state: gh.State) -> list[gh.Use]:
-    """The card uses offered now."""
-    return [a for a in legal(state) if isinstance(a, gh.Use)]
-
-
-def moves(state: gh.State) -> set[gh.Hex]:
-    """Where the movement offered now may end."""
-    return {a.to for a in legal(state) if isinstance(a, gh.MoveTo)}
-
-
-def targets(state: gh.State) -> set[gh.Hex]:
-    """The areas offered as targets now."""
-    return {a.at for a in legal(state) if isinstance(a, gh.Target)}
-
-
-def dice_against(state: gh.State, at: gh.Hex) -> int:
-    """The dice an attack action on ``at`` rolls."""
-    first = legal(gh.apply(state, gh.Attack(at)))[0]
-    assert isinstance(first, gh.Roll)
-    return first.hits + first.covers + first.runes + first.misses
-
-
-def pending_dice(state: gh.State) -> int:
-    """The dice chance is about to roll."""
-    assert gh.current_player(state) == CHANCE
-    first = legal(state)[0]
-    assert isinstance(first, gh.Roll)
-    return first.hits + first.covers + first.runes + first.misses
 
 
 def boldur(state: gh.State) -> sc.HeroInfo:
@@ -142,7 +116,7 @@ def test_boldur_hero_i_3_dice_health_6_armor_1() -> None:
         cards=[c for c in state.heroes[0].cards if c.id != FIRST_PICK],
         retired=(FIRST_PICK,),
     )
-    assert dice_against(bare, H(10, 5)) == 3
+    assert attack_dice(bare, H(10, 5)) == 3
     r = monster_turn(sc.set_hero(state, "boldur", damage=3), gh.Roll(3, 0, 0, 3))
     assert r.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 2, 1)]  # armor stops 1
     assert boldur(r.state).damage == 5  # 5 of 6: standing
@@ -154,7 +128,7 @@ def test_boldur_hero_i_3_dice_health_6_armor_1() -> None:
 def test_boldur_hero_ii_5_dice_health_7_armor_1() -> None:
     state = solo("boldur", H(10, 6), ("troll", H(10, 5)))
     state = set_card(state, 0, "boldur-hero", side=2)
-    assert dice_against(state, H(10, 5)) == 6  # 5 + the First Pick
+    assert attack_dice(state, H(10, 5)) == 6  # 5 + the First Pick
     r = monster_turn(sc.set_hero(state, "boldur", damage=4), gh.Roll(3, 0, 0, 3))
     assert r.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 2, 1)]
     assert r.of(gh.HeroKnockedOut) == []
@@ -405,7 +379,7 @@ def test_g33_wrecking_ball_ii_rams_as_well() -> None:
 @pytest.mark.parametrize(("side", "dice"), [(1, 5), (2, 7)])
 def test_boldur_beefy_berserker_more_dice_and_runes_hit(side: int, dice: int) -> None:
     state = in_play(solo("boldur", H(9, 6), ("troll", H(9, 5))), 0, BEEFY, side=side)
-    assert dice_against(state, H(9, 5)) == dice
+    assert attack_dice(state, H(9, 5)) == dice
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(1, 0, 2, dice - 3))
     assert damage_on(r.state, H(9, 5)) == 3
 
@@ -528,12 +502,12 @@ def test_boldur_fortified_ii_health_8_in_all() -> None:
 
 def test_boldur_first_pick_is_his_main_weapon_until_another_replaces_it() -> None:
     state = solo("boldur", H(9, 6), ("troll", H(9, 5)))
-    assert dice_against(state, H(9, 5)) == 4  # 3 + 1
+    assert attack_dice(state, H(9, 5)) == 4  # 3 + 1
     state = hand(on_top(state, EITRI), 0, "boldur-portable-smithy")
     r = run(state, gh.Use("boldur-portable-smithy"))
     assert boldur(r.state).in_play == ("boldur-hero", RAPID, EITRI)
     assert r.state.heroes[0].retired == (FIRST_PICK,)
-    assert dice_against(r.state, H(9, 5)) == 5  # 3 + 2
+    assert attack_dice(r.state, H(9, 5)) == 5  # 3 + 2
 
 
 # == Battle Boots ==================================================================================
@@ -544,7 +518,7 @@ def test_boldur_battle_boots_quest_use_up_the_focus_action_then_one_more_die() -
     r = run(state, gh.CompleteQuest())
     assert quest_done(r, BOOTS)
     assert r.state.turn is not None and r.state.turn.actions == ("focus",)
-    assert dice_against(r.state, H(9, 5)) == 5
+    assert attack_dice(r.state, H(9, 5)) == 5
 
 
 def test_boldur_battle_boots_quest_not_once_the_focus_action_is_taken() -> None:
@@ -680,7 +654,7 @@ def test_g37_quest_progress_is_lost_when_the_card_goes_under_the_deck() -> None:
 
 def test_boldur_dwarf_pick_one_more_die() -> None:
     state = in_play(solo("boldur", H(9, 6), ("troll", H(9, 5))), 0, DWARF_PICK)
-    assert dice_against(state, H(9, 5)) == 5
+    assert attack_dice(state, H(9, 5)) == 5
 
 
 def test_g37_dwarf_pick_quest_kill_3_monsters_by_any_means() -> None:
@@ -709,16 +683,16 @@ def test_g37_a_kill_counts_only_for_a_kill_quest_face_up() -> None:
 
 def test_boldur_eitris_pick_main_weapon_two_more_dice() -> None:
     state = wield(solo("boldur", H(9, 6), ("troll", H(9, 5))), EITRI)
-    assert dice_against(state, H(9, 5)) == 5
+    assert attack_dice(state, H(9, 5)) == 5
 
 
 def test_g13_eitris_pick_an_attack_action_from_rapid_strike_rolls_2_more_dice() -> None:
     state = wield(solo("boldur", H(9, 6), ("troll", H(9, 5))), EITRI)
     state = set_card(state, 0, RAPID, mana=3)
     state = gh.apply(state, gh.Use(RAPID))
-    assert pending_dice(state) == 5
+    assert dice(state) == 5
     state = gh.apply(state, gh.Roll(1, 0, 0, 4))
-    assert pending_dice(state) == 2  # by itself
+    assert dice(state) == 2  # by itself
     r = run(state, gh.Roll(2, 0, 0, 0))
     assert damage_on(r.state, H(9, 5)) == 3
     assert hero_turn(r.state)
@@ -923,7 +897,7 @@ def test_g38_shield_quest_not_offered_for_another_monster() -> None:
 
 def test_boldur_smiterbiter_main_weapon_one_more_die() -> None:
     state = wield(solo("boldur", H(9, 6), ("troll", H(9, 5))), SMITER)
-    assert dice_against(state, H(9, 5)) == 4
+    assert attack_dice(state, H(9, 5)) == 4
 
 
 def test_g36_smiterbiter_stores_the_damage_to_spare_3_at_most() -> None:
@@ -1052,7 +1026,7 @@ def test_g19_boldurs_attack_roll_cards_do_not_apply_to_a_cards_roll() -> None:
     state = in_play(wield(state, EITRI), 0, SWEEPING)
     state = hand(state, 0, "boldur-kick", "boldur-berserk")
     state = gh.apply(state, gh.Use("boldur-kick"))
-    assert pending_dice(state) == 3
+    assert dice(state) == 3
     state = gh.apply(state, gh.Roll(1, 0, 0, 2))
     assert hero_turn(state)  # no more dice, no Berserk asked for
     assert damage_on(state, H(9, 5)) == 1  # no Sweeping Strike damage

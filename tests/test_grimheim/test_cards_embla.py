@@ -5,9 +5,9 @@ tested in test_rules_hero_cards.py: for those this file adds what that one lacks
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from tests.test_grimheim.helpers import (
+    attack_dice,
     card,
     cleared,
     damage_on,
@@ -18,12 +18,17 @@ from tests.test_grimheim.helpers import (
     in_play,
     legal,
     monster_turn,
+    moves,
+    on_top,
     run,
     set_card,
     solo,
+    targets,
+    terrain,
     until,
+    uses,
     window,
-    with_cards,
+    with_monster,
 )
 
 import grimheim as gh
@@ -33,52 +38,10 @@ from tabletop_rules import CHANCE
 H = gh.Hex
 
 
-def uses(state: gh.State) -> list[gh.Use]:
-    """The card uses offered now."""
-    return [a for a in legal(state) if isinstance(a, gh.Use)]
-
-
-def moves(state: gh.State) -> set[gh.Hex]:
-    """Where the movement asked now (or the move action) may end."""
-    return {a.to for a in legal(state) if isinstance(a, gh.MoveTo)}
-
-
-def targets(state: gh.State) -> set[gh.Hex]:
-    """The areas offered by the pick asked now."""
-    return {a.at for a in legal(state) if isinstance(a, gh.Target)}
-
-
-def dice(state: gh.State, at: gh.Hex) -> int:
-    """The dice of an attack action of seat 0 on ``at``."""
-    first = legal(gh.apply(state, gh.Attack(at)))[0]
-    assert isinstance(first, gh.Roll)
-    return first.hits + first.covers + first.runes + first.misses
-
-
 def prevent_asked(state: gh.State) -> bool:
     """Seat 0 is asked whether to prevent a monster's damage."""
     found = gh.decision(state)
     return found is not None and found.kind == "prevent"
-
-
-def on_top(state: gh.State, card_id: str, progress: int = 0) -> gh.State:
-    """Put ``card_id`` face up on top of Embla's equipment deck, its quest at ``progress``."""
-    rest = [c for c in state.heroes[0].equipment if c != card_id]
-    return with_cards(state, 0, equipment=(card_id, *rest), known_equipment=0, quest=progress)
-
-
-def pin(state: gh.State, at: gh.Hex) -> gh.State:
-    """Pin the monster in ``at``."""
-    area = state.config.geo.area(at)
-    monsters = tuple(attrs.evolve(m, pinned=True) if m.at == area else m for m in state.monsters)
-    pinned = attrs.evolve(state, monsters=monsters)
-    gh.validate(pinned)
-    return pinned
-
-
-def terrain(state: gh.State, at: gh.Hex) -> str:
-    geo = state.config.geo
-    return geo.terrain[geo.area(at)]
 
 
 # == Embla (hero card) =============================================================================
@@ -95,7 +58,7 @@ def test_embla_hero_move_actions_go_4_areas_on_both_sides(side: int) -> None:
 
 def test_embla_hero_side_i_3_dice_and_health_9() -> None:
     state = solo("embla", H(10, 6), ("troll", H(10, 5)))
-    assert dice(state, H(10, 5)) == 3 + 1  # and the Flimsy Blade
+    assert attack_dice(state, H(10, 5)) == 3 + 1  # and the Flimsy Blade
     state = sc.set_hero(state, "embla", damage=8)
     r = monster_turn(state, gh.Roll(1, 0, 0, 5))
     assert r.of(gh.HeroKnockedOut) == [gh.HeroKnockedOut(0, 2)]
@@ -103,7 +66,7 @@ def test_embla_hero_side_i_3_dice_and_health_9() -> None:
 
 def test_embla_hero_side_ii_5_dice_and_health_10() -> None:
     state = set_card(solo("embla", H(10, 6), ("troll", H(10, 5))), 0, "embla-hero", side=2)
-    assert dice(state, H(10, 5)) == 5 + 1
+    assert attack_dice(state, H(10, 5)) == 5 + 1
     state = sc.set_hero(state, "embla", damage=8)
     r = monster_turn(state, gh.Roll(1, 0, 0, 5))
     assert r.of(gh.HeroKnockedOut) == []
@@ -250,8 +213,8 @@ def test_g19_embla_reaper_swing_not_after_a_cards_roll() -> None:
 
 def test_embla_reaper_swing_ii_3_more_dice() -> None:
     state = solo("embla", H(9, 6), ("troll", H(9, 5)))
-    assert dice(in_play(state, 0, "embla-reaper-swing"), H(9, 5)) == 4
-    assert dice(in_play(state, 0, "embla-reaper-swing", side=2), H(9, 5)) == 7
+    assert attack_dice(in_play(state, 0, "embla-reaper-swing"), H(9, 5)) == 4
+    assert attack_dice(in_play(state, 0, "embla-reaper-swing", side=2), H(9, 5)) == 7
 
 
 # == Queen of the Hill =============================================================================
@@ -365,7 +328,7 @@ def test_embla_flimsy_blade_is_no_main_weapon_it_stays_beside_one() -> None:
     assert ids == ["embla-hero", "embla-riposte", "embla-flimsy-blade", "embla-ravens-claw"]
     assert r.state.heroes[0].retired == ("embla-wildfire-blade",)  # the old main weapon
     near = sc.place_monster(r.state, "troll", H(9, 5))
-    assert dice(near, H(9, 5)) == 3 + 1 + 1
+    assert attack_dice(near, H(9, 5)) == 3 + 1 + 1
 
 
 # == Blade Decorations =============================================================================
@@ -373,7 +336,7 @@ def test_embla_flimsy_blade_is_no_main_weapon_it_stays_beside_one() -> None:
 
 def test_embla_blade_decorations_one_more_die() -> None:
     state = in_play(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-blade-decorations")
-    assert dice(state, H(9, 5)) == 5
+    assert attack_dice(state, H(9, 5)) == 5
 
 
 def test_embla_blade_decorations_quest_pay_2_gold_in_grimheim_only() -> None:
@@ -540,7 +503,7 @@ def test_embla_helmet_quest_not_at_the_kill_of_another_kind() -> None:
 
 def test_embla_leg_guards_one_more_die() -> None:
     state = in_play(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-leg-guards")
-    assert dice(state, H(9, 5)) == 5
+    assert attack_dice(state, H(9, 5)) == 5
 
 
 def test_embla_leg_guards_quest_only_while_the_focus_action_is_free() -> None:
@@ -559,7 +522,7 @@ def test_embla_leg_guards_quest_only_while_the_focus_action_is_free() -> None:
 
 def test_embla_ravens_claw_2_more_damage_to_each_attack_action() -> None:
     state = in_play(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-ravens-claw")
-    assert dice(state, H(9, 5)) == 5
+    assert attack_dice(state, H(9, 5)) == 5
     r = run(state, gh.Attack(H(9, 5)), gh.Roll(1, 0, 0, 4))  # applies by itself
     assert damage_on(r.state, H(9, 5)) == 3
 
@@ -703,7 +666,7 @@ def test_embla_warrior_shield_quest_use_up_the_attack_action() -> None:
 def test_embla_wildfire_blade_2_more_dice_and_1_damage_after_the_attack_action() -> None:
     state = solo("embla", H(9, 6), ("troll", H(9, 5)), ("imp", H(10, 5)))
     state = in_play(state, 0, "embla-wildfire-blade")
-    assert dice(state, H(9, 5)) == 3 + 1 + 2
+    assert attack_dice(state, H(9, 5)) == 3 + 1 + 2
     state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(2, 0, 0, 4))
     assert decision_kind(state) == "choose"  # it applies by itself; she picks the monster
     assert targets(state) == {H(9, 5), H(10, 5)}
@@ -794,7 +757,8 @@ def test_g31_embla_kick_a_killed_monster_is_not_moved() -> None:
 
 
 def test_g31_embla_kick_moves_a_pinned_monster() -> None:
-    state = pin(hand(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-kick"), H(9, 5))
+    state = hand(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-kick")
+    state = with_monster(state, H(9, 5), pinned=True)
     r = run(state, gh.Use("embla-kick"), gh.Target(H(10, 4)))
     assert sc.monster_at(r.state, H(10, 4)) == sc.MonsterInfo("troll", 1, 0, pinned=True)
 

@@ -19,6 +19,7 @@ from tests.test_grimheim.helpers import (
     run,
     set_card,
     until,
+    uses,
     with_cards,
 )
 
@@ -34,10 +35,6 @@ def solo(who: str = "bjorn", at: gh.Hex = gh.GRIMHEIM, *monsters: tuple[str, gh.
     for kind, where in monsters:
         state = sc.place_monster(state, kind, where)
     return sc.put_hero(state, who, at)
-
-
-def uses(state: gh.State) -> list[gh.Use]:
-    return [a for a in gh.legal_actions(state) if isinstance(a, gh.Use)]
 
 
 # -- cards in play: once a turn, durability --------------------------------------------------------

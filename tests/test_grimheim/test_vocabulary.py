@@ -18,7 +18,17 @@ from typing import Any, cast, get_args, get_type_hints
 
 import attrs
 import pytest
-from tests.test_grimheim.helpers import answer_setup, damage_on, legal, monster_turn, run, until
+from tests.test_grimheim.helpers import (
+    answer_setup,
+    damage_on,
+    dice,
+    legal,
+    monster_turn,
+    run,
+    targets,
+    until,
+    uses,
+)
 
 import grimheim as gh
 from grimheim import scenario as sc
@@ -196,16 +206,6 @@ def game(
     return state
 
 
-def uses(state: gh.State) -> list[gh.Use]:
-    """The card uses offered now."""
-    return [a for a in legal(state) if isinstance(a, gh.Use)]
-
-
-def targets(state: gh.State) -> set[gh.Hex]:
-    """The areas the decision now offers as targets."""
-    return {a.at for a in legal(state) if isinstance(a, gh.Target)}
-
-
 def gold(state: gh.State) -> int:
     return sc.hero_info(state, "bjorn").gold
 
@@ -231,14 +231,6 @@ def turn(state: gh.State) -> gh.Turn:
 def rolled(state: gh.State, roll: gh.Roll, target: gh.Hex = N) -> gh.State:
     """An attack action on ``target`` whose dice show ``roll``."""
     return gh.apply(gh.apply(state, gh.Attack(target)), roll)
-
-
-def dice_asked(state: gh.State) -> int:
-    """The dice chance is asked to roll now."""
-    assert gh.current_player(state) == CHANCE
-    first = legal(state)[0]
-    assert isinstance(first, gh.Roll)
-    return first.hits + first.covers + first.runes + first.misses
 
 
 def prize(*ways: Json) -> Json:
@@ -771,7 +763,7 @@ def test_word_kill_removes_a_monster_for_its_gold() -> None:
 def test_word_roll_against_rolls_its_own_dice_not_an_attack_action() -> None:
     card = event(use({"type": "roll-against", "dice": 2}))
     state = gh.apply(game(card, monsters=[("troll", N)]), gh.Use(CARD))
-    assert dice_asked(state) == 2
+    assert dice(state) == 2
     r = run(state, gh.Roll(1, 0, 0, 1))
     assert damage_on(r.state, N) == 1
     assert turn(r.state).actions == () and gh.Attack(N) in legal(r.state)
@@ -945,7 +937,7 @@ def test_word_perform_action_offered_only_when_the_action_can_be_made() -> None:
     card = event(use({"type": "perform-action", "action": "attack"}))
     assert uses(game(card)) == []  # nothing to attack
     state = gh.apply(game(card, monsters=[("troll", N)]), gh.Use(CARD))
-    assert dice_asked(state) == 3
+    assert dice(state) == 3
 
 
 def test_word_complete_quest_brings_the_top_equipment_into_play() -> None:
@@ -1019,7 +1011,7 @@ def test_word_add_dice_rolls_more_dice() -> None:
         gh.Roll(1, 0, 0, 2),
     )
     more = gh.apply(state, gh.Use(CARD))
-    assert dice_asked(more) == 2
+    assert dice(more) == 2
     assert damage_on(run(more, gh.Roll(1, 0, 0, 1)).state, N) == 2
 
 
@@ -1027,10 +1019,10 @@ def test_word_rerolls_rolls_every_missed_die_again() -> None:
     card = roll_card({"type": "rerolls"})
     state = rolled(game(card, monsters=[("troll", N)]), gh.Roll(1, 0, 1, 1))
     again = gh.apply(state, gh.Use(CARD))
-    assert dice_asked(again) == 2  # the rune and the miss
+    assert dice(again) == 2  # the rune and the miss
     assert damage_on(run(again, gh.Roll(2, 0, 0, 0)).state, N) == 3
     covered = rolled(game(card, monsters=[("troll", W)]), gh.Roll(1, 2, 0, 0), W)
-    assert dice_asked(gh.apply(covered, gh.Use(CARD))) == 2  # hits unless cover, in a forest
+    assert dice(gh.apply(covered, gh.Use(CARD))) == 2  # hits unless cover, in a forest
     hit = rolled(game(card, monsters=[("troll", N)]), gh.Roll(3, 0, 0, 0))
     assert not hit.frames and damage_on(hit, N) == 3  # nothing missed: not offered
 
@@ -1312,9 +1304,9 @@ def test_trait_runes_hit() -> None:
 
 def test_trait_rune_adds_die() -> None:
     state = rolled(trait("rune-adds-die", monsters=[("troll", N)]), gh.Roll(1, 0, 1, 1))
-    assert dice_asked(state) == 1
+    assert dice(state) == 1
     state = gh.apply(state, gh.Roll(0, 0, 1, 0))  # the added die's rune adds one more
-    assert dice_asked(state) == 1
+    assert dice(state) == 1
     assert damage_on(run(state, gh.Roll(1, 0, 0, 0)).state, N) == 2
 
 
@@ -1411,7 +1403,7 @@ def skeletons_hit(limit: str) -> gh.State:
     ).state
     assert legal(first) == [gh.Use(ABILITY), gh.DeclinePrevention()]
     second = gh.apply(first, gh.Use(ABILITY))
-    assert hurt(second) == 1 and dice_asked(second) == 4
+    assert hurt(second) == 1 and dice(second) == 4
     return gh.apply(second, gh.Roll(2, 0, 0, 2))
 
 
