@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from .._work import Work
 
 __all__ = ["Ctx"]
+
+F = TypeVar("F", "HeroAttack", "MonsterAttack")
 
 
 class Ctx:
@@ -149,20 +151,18 @@ class Ctx:
 
     def change_attack(self, **changes: Any) -> None:
         """Change the hero's roll of the moment (it is a frame of the game)."""
-        attack = self.attack
-        if attack is None:
-            return
-        frames = self.w.frames
-        index = len(frames) - 1 - frames[::-1].index(attack)
-        self.attack = attrs.evolve(attack, **changes)
-        frames[index] = self.attack
+        if self.attack is not None:
+            self.attack = self._replace_frame(self.attack, changes)
 
     def change_hit(self, **changes: Any) -> None:
         """Change the monster attack of the moment."""
-        hit = self.hit
-        if hit is None:
-            return
+        if self.hit is not None:
+            self.hit = self._replace_frame(self.hit, changes)
+
+    def _replace_frame(self, frame: F, changes: dict[str, Any]) -> F:
+        """Replace the topmost copy of ``frame`` on the game's stack by a changed one."""
         frames = self.w.frames
-        index = len(frames) - 1 - frames[::-1].index(hit)
-        self.hit = attrs.evolve(hit, **changes)
-        frames[index] = self.hit
+        index = len(frames) - 1 - frames[::-1].index(frame)
+        changed = attrs.evolve(frame, **changes)
+        frames[index] = changed
+        return changed
