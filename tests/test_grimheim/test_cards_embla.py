@@ -12,6 +12,7 @@ from tests.test_grimheim.helpers import (
     cleared,
     damage_on,
     decision_kind,
+    dice,
     events_of,
     hand,
     hero_turn,
@@ -20,6 +21,7 @@ from tests.test_grimheim.helpers import (
     monster_turn,
     moves,
     on_top,
+    rolling,
     run,
     set_card,
     solo,
@@ -85,6 +87,19 @@ def test_g46_embla_riposte_that_kills_the_attacker_leaves_the_rest_of_its_damage
     assert done.of(gh.MonsterKilled) == [gh.MonsterKilled("brute", H(10, 5), 0, 2)]
     assert done.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 1, 2)]  # 3 hits, 2 prevented: 1 dealt
     assert sc.hero_info(done.state, "embla").damage == 1
+
+
+def test_g46_riposte_killing_grendel_ii_in_its_first_attack_leaves_its_damage_not_a_second() -> (
+    None
+):
+    state = sc.place_monster(solo("embla", H(10, 6)), "grendel", H(10, 5), side=2, damage=13)
+    state = set_card(state, 0, "embla-riposte", mana=1)  # 2 once her turn ends
+    first = until(state, rolling)
+    r = until(state, prevent_asked, gh.Roll(3, 0, 0, dice(first.state) - 3))
+    done = until(r.state, hero_turn, gh.Use("embla-riposte"))
+    assert done.of(gh.MonsterKilled) == [gh.MonsterKilled("grendel", H(10, 5), 0, 7)]
+    assert done.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 1, 2)]  # the first attack's rest
+    assert sc.hero_info(done.state, "embla").damage == 1  # and no second attack
 
 
 def test_embla_riposte_has_no_limit_each_hit_may_be_riposted() -> None:
