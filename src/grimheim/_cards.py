@@ -281,7 +281,7 @@ class QuestWay:
 
         >>> from grimheim._vocab.conditions import Terrain
         >>> print(QuestWay("enter-area", only_if=(Terrain(("forest",)),), goal=8).describe())
-        Each area you enter counts when you stand in forest; done at 8.
+        Each area you enter counts when you stand in a forest; done at 8.
         """
         conditions = " and ".join(c.describe() for c in self.only_if)
         costs = " and ".join(c.describe() for c in self.cost)

@@ -43,7 +43,7 @@ def render_text(position: State | View) -> str:
 
     >>> from grimheim import Config, new_game
     >>> print(render_text(new_game(Config(heroes=("bjorn",)), seed=1)).splitlines()[0])
-    Defenders of Grimheim: spot 1/12 (axes), town 4/4, 7 monsters
+    Defenders of Grimheim: spot 1/12 (axes), town 4/4, 6 monsters
     """
     w = Work.of(position)
     geo = w.geo

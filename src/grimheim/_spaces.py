@@ -157,7 +157,7 @@ def roll_limit(config: Config) -> int:
     :func:`action_space`.
 
     >>> roll_limit(Config())
-    20
+    22
     """
     return _roll_limit(config.heroes, config.pack)
 
@@ -255,7 +255,7 @@ def action_space(config: Config) -> ActionSpace[Action]:
 
     >>> space = action_space(Config())
     >>> space.size, space.index(EndTurn())
-    (12116, 904)
+    (17402, 1652)
     >>> space.action(space.index(Roll(2, 0, 1, 3)))
     Roll(hits=2, covers=0, runes=1, misses=3)
     """
@@ -296,7 +296,7 @@ def observation_shape(config: Config) -> tuple[int]:
     of :func:`observation` end to end.
 
     >>> observation_shape(Config())
-    (7349,)
+    (8523,)
     """
     return (sum(size for _, size in _layout(config)),)
 

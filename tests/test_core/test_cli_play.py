@@ -161,12 +161,12 @@ def test_grimheim_two_heroes_pass_the_keyboard_save_and_resume(tmp_path: Path) -
     seats = ["--seat", "0=human", "--seat", "1=human"]
     args = ["play", "grimheim", *seats]
     config = ["--config", TWO_HEROES, "--seed", "3"]
-    first, then = ["1", "end", "1", "end"], ["1", "1", "2"]
+    first, then = ["1", "end", "no-swap", "1"], ["1", "1", "2"]
     out = ok(*args, *config, "--save", save, stdin=lines(*first, "q"))
     assert "Seats: 0 human, 1 human." in out
     assert "Seat 0's decision: pass the keyboard to seat 0." in out
     assert "Seat 1's decision: pass the keyboard to seat 1." in out
-    assert "── Decision 3 · seat 1 ─" in out
+    assert "── Decision 4 · seat 1 ─" in out
     assert f"Saved 4 action(s) to {save}." in out
     record, state = saved("grimheim", save)
     g = game("grimheim")
