@@ -33,13 +33,14 @@ __all__ = [
     "begin_use",
     "card_in_play",
     "context",
-    "use_key",
     "context_attack",
     "context_hit",
     "effect_choices",
     "might_use",
+    "resolution_steps",
     "resolve",
     "take_choice",
+    "use_key",
     "use_refusal",
 ]
 
@@ -336,7 +337,9 @@ def begin_quest(w: Work, seat: Seat, way: int) -> None:
     w.frames.append(Resolving(seat, w.heroes[seat].equipment[0], way, quest=True))
 
 
-def _steps(w: Work, frame: Resolving) -> tuple[Step, ...]:
+def resolution_steps(w: Work, frame: Resolving) -> tuple[Step, ...]:
+    """The steps ``frame`` resolves: a use's costs then effects, or a quest way's costs then the
+    card coming into play."""
     if frame.quest:
         quest = w.config.cards[frame.card].quest
         assert quest is not None  # checked on load
@@ -370,7 +373,7 @@ def _ask(step: Step, ctx: Ctx) -> tuple[tuple[Pick, ...], bool]:
 
 def effect_choices(w: Work, frame: Resolving) -> list[Action]:
     """The choices the current step of ``frame`` asks for (empty when it needs none)."""
-    steps = _steps(w, frame)
+    steps = resolution_steps(w, frame)
     if frame.step >= len(steps):
         return []
     step = steps[frame.step]
@@ -395,7 +398,7 @@ def resolve(w: Work, frame: Resolving) -> bool:
     """Resolve steps until one asks for a choice (``True``), or the resolution is done or waits
     for a frame a step pushed (``False``). ``frame`` is the innermost frame."""
     me = len(w.frames) - 1
-    steps = _steps(w, frame)
+    steps = resolution_steps(w, frame)
     while frame.step < len(steps):
         step = steps[frame.step]
         ctx = _frame_context(w, frame)
@@ -432,7 +435,7 @@ def take_choice(w: Work, frame: Resolving, action: Action) -> None:
     """Take a pick the current step asked for (or stop picking); the step applies once it has
     all its picks."""
     me = len(w.frames) - 1
-    step = _steps(w, frame)[frame.step]
+    step = resolution_steps(w, frame)[frame.step]
     ctx = _frame_context(w, frame)
     match action:
         case Target(at):

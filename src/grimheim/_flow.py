@@ -60,6 +60,7 @@ from ._effects import (
     begin_use,
     effect_choices,
     might_use,
+    resolution_steps,
     resolve,
     take_choice,
     use_key,
@@ -137,7 +138,6 @@ __all__ = [
     "act",
     "advance",
     "attack_timings",
-    "attack_used",
     "chance_outcomes",
     "current",
     "granted_options",
@@ -181,8 +181,8 @@ def _seat(w: Work, frame: Frame) -> Seat | None:
                 return None
             if frame.target not in w.monsters and not frame.mine and frame.phase == "roll":
                 return None
-            used = attack_used(frame)
-            return hero if any(might_use(w, hero, t, used) for t in attack_timings(frame)) else None
+            timings = attack_timings(frame)
+            return hero if any(might_use(w, hero, t, frame.used) for t in timings) else None
         case Resolving(hero):
             return hero if effect_choices(w, frame) else None
         case Moving(hero, areas):
@@ -250,8 +250,8 @@ def legal(w: Work, seat: Seat | None = UNASKED) -> list[Action]:
         return [action for action, _ in chance_outcomes(w)]
     match frame:
         case HeroAttack(hero):
-            used = attack_used(frame)
-            found = [u for t in attack_timings(frame) for u in available_uses(w, hero, t, used)]
+            timings = attack_timings(frame)
+            found = [u for t in timings for u in available_uses(w, hero, t, frame.used)]
             return [*found, ResolveAttack()]
         case Resolving():
             return effect_choices(w, frame)
@@ -585,17 +585,11 @@ def attack_timings(frame: HeroAttack) -> tuple[str, ...]:
     return (frame.phase if frame.phase == "excess" else "after-attack",)
 
 
-def attack_used(frame: HeroAttack) -> tuple[str, ...]:
-    """The cards in play already used since the roll's last dice, or in this phase."""
-    return frame.used
-
-
 def _attack_autos(w: Work, frame: HeroAttack) -> list[Use]:
     """The auto uses that apply now to the hero's roll (each once per phase)."""
     if frame.dice:
         return []
-    used = attack_used(frame)
-    return [u for t in attack_timings(frame) for u in auto_uses(w, frame.hero, t, used)]
+    return [u for t in attack_timings(frame) for u in auto_uses(w, frame.hero, t, frame.used)]
 
 
 def _attack_use(w: Work, me: int, frame: HeroAttack, action: Use) -> None:
@@ -689,9 +683,7 @@ def _into(w: Work, frame: Moving) -> tuple[Condition, ...]:
     """Where a card's movement may end (its ``move`` word's ``into``)."""
     if not frame.card:
         return ()
-    from ._effects import _steps
-
-    step = _steps(w, Resolving(frame.hero, frame.card, frame.use))[frame.step]
+    step = resolution_steps(w, Resolving(frame.hero, frame.card, frame.use))[frame.step]
     into: tuple[Condition, ...] = getattr(step, "into", ())
     return into
 

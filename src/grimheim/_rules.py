@@ -276,10 +276,10 @@ def _reason(w: Work, action: Action, found: list[Action]) -> str:
             case None:
                 return use_refusal(w, seat, action.card, ("free",))
             case HeroAttack():
-                from ._flow import attack_timings, attack_used
+                from ._flow import attack_timings
 
                 whens = attack_timings(frame)
-                return use_refusal(w, seat, action.card, whens, attack_used(frame))
+                return use_refusal(w, seat, action.card, whens, frame.used)
             case MonsterAttack(used=used) | Window(used=used):
                 when = frame.when if isinstance(frame, Window) else "hit"
                 return use_refusal(w, seat, action.card, (when,), used)
