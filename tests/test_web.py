@@ -548,10 +548,11 @@ def test_the_page_passes_grimheim_between_two_people(page: Page, url: str, tmp_p
     assert _picture(page, game) != first
     assert page.locator("#log li").first.inner_text() == f"seat 0 played {notation}"
     _click(page, "end")
+    _click(page, "no-swap")  # the end of the turn: keep the top cards
     assert page.inner_text("#turn").startswith("Seat 1 to play"), page.inner_text("#turn")
     assert "showing seat 1" in page.inner_text("#turn")
     _click(page)
-    assert page.inner_text("#moves") == "3"
+    assert page.inner_text("#moves") == "4"
     _screenshot(page, tmp_path / "grimheim.png")
 
 
