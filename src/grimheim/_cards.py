@@ -15,6 +15,7 @@ See the effect vocabulary page of the documentation for every word.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, TypeAlias
 
 import attrs
@@ -43,6 +44,10 @@ __all__ = [
     "Use",
     "XRange",
 ]
+
+CARD_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""What a card id looks like: lower-case words joined by hyphens (``bjorn-sure-shot``), so that
+it reads back from notation (``use bjorn-sure-shot#1``)."""
 
 ActionKind = Literal["move", "attack", "prepare", "focus", "mend", "practice"]
 ACTIONS: tuple[ActionKind, ...] = ("move", "attack", "prepare", "focus", "mend", "practice")
@@ -357,8 +362,10 @@ CardKind = Literal["hero", "ability", "equipment", "event"]
 def _check_sides(card: Card, _attr: object, sides: tuple[Side, ...]) -> None:
     expected = 2 if card.kind in ("hero", "ability") else 1
     if len(sides) != expected:
+        article = "an" if card.kind[0] in "ae" else "a"
         raise ContentError(
-            f"card {card.id}", f"a {card.kind} card has {expected} side(s), not {len(sides)}"
+            f"card {card.id}",
+            f"{article} {card.kind} card has {expected} side(s), not {len(sides)}",
         )
 
 
@@ -397,12 +404,16 @@ class Card:
             tabletop_rules.ContentError: naming the card and the place.
         """
         where = f"card {self.id}"
+        if not CARD_ID.fullmatch(self.id):
+            raise ContentError(where, "a card id is lower-case words joined by hyphens")
         if self.kind != "equipment" and (self.durability or self.main_weapon or self.quest):
             raise ContentError(where, "only equipment has durability or quests")
         if self.kind == "equipment" and not self.starting and self.quest is None:
             raise ContentError(where, "equipment is won by its quest")
-        if self.count < 1 or (self.kind != "event" and self.count != 1):
+        if self.kind != "event" and self.count != 1:
             raise ContentError(where, "only events come in several copies")
+        if self.count < 1:
+            raise ContentError(where, "an event comes in one copy or more")
         if self.kind == "event" and (self.counters or any(s.mana_gen for s in self.sides)):
             raise ContentError(where, "an event card is never in play: no counters, no mana")
         for s, side in enumerate(self.sides):

@@ -183,6 +183,26 @@ def test_copies_of_a_card_that_is_not_an_event_name_the_card() -> None:
     refused(edit(change), "card bjorn-", "only events come in several copies")
 
 
+def test_an_event_in_no_copies_is_refused() -> None:
+    refused(
+        edit(lambda d: card_of(d, "bjorn-sewing").update(count=0)),
+        "card bjorn-sewing",
+        "an event comes in one copy or more",
+    )
+
+
+@pytest.mark.parametrize(
+    "bad", ["", "Bjorn-Sewing", "bjorn sewing", "bjorn-sewing#1", "-x", "a--b"]
+)
+def test_a_card_id_that_notation_cannot_read_back_is_refused(bad: str) -> None:
+    """Found by the fuzzer: an empty id made a deck whose game could not be saved."""
+    refused(
+        edit(lambda d: card_of(d, "bjorn-sewing").update(id=bad)),
+        f"card {bad}",
+        "a card id is lower-case words joined by hyphens",
+    )
+
+
 def test_a_missing_field() -> None:
     refused(edit(lambda d: card_of(d, "bjorn-sewing").pop("kind")), "kind", "required key missing")
 
