@@ -103,7 +103,7 @@ class Match:
 
     def play(self, seat: int, action: Any) -> None:
         """Apply ``action`` for ``seat`` (or ``CHANCE``); log what each seat may see of it."""
-        result = self.game.step(self.state, action)
+        result = self.game.answer(self.state, action, seat)
         self.state = result.state
         if seat != CHANCE:
             self.moves += 1

@@ -12,7 +12,17 @@ from fractions import Fraction
 import attrs
 
 import tabletop_rules
-from tabletop_rules import CHANCE, Decision, IllegalActionError, Rng, Seat, Step
+from tabletop_rules import (
+    CHANCE,
+    Decision,
+    IllegalActionError,
+    Rng,
+    Seat,
+    Step,
+    action_problem,
+    check_position,
+    check_seat,
+)
 
 from ._actions import Action, Draw, Place
 from ._board import Board
@@ -21,6 +31,8 @@ from ._deck import CODE_LETTERS, LIMIT, CompiledDeck, decode, encode
 from ._defeats import defeat_after_placement, final_check
 from ._events import CardDrawn, CardPlaced, Event, GameEnded
 from ._state import Config, Placed, State, View
+
+_POSITIONS = (State, View)
 
 __all__ = [
     "HAND_SIZE",
@@ -183,6 +195,7 @@ def legal_actions(position: State | View) -> tuple[Action, ...]:
     >>> [action.card for action in legal_actions(new_game(puzzle, seed=0))]
     ['g1', 'g2', 'g3', 'g4', 'g5']
     """
+    check_position(position, _POSITIONS, "legal_actions")
     deck = position.config.compiled
     if position.to_draw:
         cards = position.deck if isinstance(position, State) else unseen(position)
@@ -208,15 +221,21 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` is legal, else the reason, naming the rule it breaks."""
+    """``None`` if ``action`` is legal, else the reason, naming the rule it breaks.
+
+    Raises:
+        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
+    """
+    check_position(position, _POSITIONS, "is_legal")
+    problem = action_problem(action, (Place, Draw))
+    if problem is not None:
+        return problem
     if isinstance(action, Draw):
         if not position.to_draw:
             return "R12: no card is being drawn now"
         if action.card not in unseen(position):
             return f"R12: card {action.card!r} is not among the cards still to draw"
         return None
-    if not isinstance(action, Place):
-        return f"not a goblinguard action: {action!r}"
     if position.to_draw:
         return "R12: a card must be drawn first"
     if not position.hand:
@@ -227,13 +246,24 @@ def is_legal(position: State | View, action: Action) -> str | None:
     return board_of(position).why_not(card, action.x, action.y, action.layer)
 
 
-def step(state: State, action: Action) -> Step[State, Event]:
+def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
     """Place a card, draw, and report what happened (R2–R12); or, in explicit chance mode, draw
     the card chance chose.
 
+    Args:
+        state: the position (never changed).
+        action: the answer.
+        seat: who sends it (``0``, or :data:`~tabletop_rules.CHANCE` for a draw): the action is
+            refused unless that seat is the one asked (``None``: not checked).
+
     Raises:
-        tabletop_rules.IllegalActionError: the action breaks a rule (``.reason`` names it).
+        tabletop_rules.IllegalActionError: the action breaks a rule, or is not from the seat
+            asked (``.reason`` names it).
+        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
     """
+    check_position(state, (State,), "step")
+    if seat is not None:
+        check_seat(current_player(state), seat, action)
     reason = is_legal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
@@ -281,9 +311,10 @@ def step(state: State, action: Action) -> Step[State, Event]:
     return Step(after, tuple(events))
 
 
-def apply(state: State, action: Action) -> State:
-    """``step(state, action).state``: the state after the action; ``state`` is untouched."""
-    return step(state, action).state
+def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
+    """``step(state, action, seat=seat).state``: the state after the action; ``state`` is
+    untouched."""
+    return step(state, action, seat=seat).state
 
 
 def outcome(position: State | View) -> Outcome | None:

@@ -9,7 +9,17 @@ from typing import Any
 import attrs
 
 import tabletop_rules
-from tabletop_rules import CHANCE, Decision, IllegalActionError, Rng, Seat, Step
+from tabletop_rules import (
+    CHANCE,
+    Decision,
+    IllegalActionError,
+    Rng,
+    Seat,
+    Step,
+    action_problem,
+    check_position,
+    check_seat,
+)
 
 from ._actions import (
     ACTION_TYPES,
@@ -44,6 +54,8 @@ from ._state import (
     Window,
 )
 from ._work import Work
+
+_POSITIONS = (State, View)
 
 __all__ = [
     "Outcome",
@@ -198,6 +210,7 @@ def current_player(position: State | View) -> Seat | None:
 def legal_actions(position: State | View) -> tuple[Action, ...]:
     """The answers to the current decision, in the documented order of each kind of decision
     (:ref:`grimheim-decisions`); empty exactly when the game is over."""
+    check_position(position, _POSITIONS, "legal_actions")
     seat = position.asking if isinstance(position, State) else UNASKED
     found = tuple(legal(Work.of(position), seat))
     if isinstance(position, State):
@@ -217,9 +230,15 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` answers the current decision, else why not (naming the rule)."""
-    if not isinstance(action, ACTION_TYPES):
-        return f"not a grimheim action: {action!r}"
+    """``None`` if ``action`` answers the current decision, else why not (naming the rule).
+
+    Raises:
+        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
+    """
+    check_position(position, _POSITIONS, "is_legal")
+    problem = action_problem(action, ACTION_TYPES)
+    if problem is not None:
+        return problem
     if position.won is not None:
         return "the game is over"
     known = position.legal if isinstance(position, State) else None
@@ -295,13 +314,23 @@ def _notations(found: list[Action]) -> list[str]:
     return [*shown, "…"] if len(found) > 8 else shown
 
 
-def step(state: State, action: Action) -> Step[State, Event]:
+def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
     """Apply ``action`` and run the game on until someone must answer; report what happened.
 
+    Args:
+        state: the position (never changed).
+        action: the answer.
+        seat: who sends it, for a front end that takes answers from several players: the action
+            is refused unless that seat is the one asked (``None``: not checked).
+
     Raises:
-        tabletop_rules.IllegalActionError: the action is not an answer now (``.reason`` says
-            why, naming the rule).
+        tabletop_rules.IllegalActionError: the action is not an answer now, or not from the
+            seat asked (``.reason`` says why, naming the rule).
+        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
     """
+    check_position(state, (State,), "step")
+    if seat is not None:
+        check_seat(current_player(state), seat, action)
     reason = is_legal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
@@ -310,9 +339,9 @@ def step(state: State, action: Action) -> Step[State, Event]:
     return Step(w.freeze(), tuple(w.events))
 
 
-def apply(state: State, action: Action) -> State:
-    """``step(state, action).state``."""
-    return step(state, action).state
+def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
+    """``step(state, action, seat=seat).state``."""
+    return step(state, action, seat=seat).state
 
 
 def outcome(position: State | View) -> Outcome | None:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Final
 
-import attrs
-
-from tabletop_rules import CHANCE, Seat
+from tabletop_rules import CHANCE, Seat, action_problem
 
 from ._actions import (
+    ACTIONS,
     AcceptTrade,
     Action,
     Ask,
@@ -381,14 +380,11 @@ _PROMPTS: Final[dict[str, str]] = {
 def why_not(p: P, action: Any) -> str | None:
     """``None`` if ``action`` is legal, else why not, naming the rule or ruling (``K5: ...``,
     ``Inventory: ...``)."""
-    if attrs.has(type(action)) and type(action) in _RULE_OF_ACTION:
-        try:
-            if action in legal_actions(p):
-                return None
-        except TypeError:  # unhashable fields (a list smuggled into an action)
-            return f"not a valid kinmarr action: {action!r}"
-    else:
-        return f"not a kinmarr action: {action!r}"
+    problem = action_problem(action, ACTIONS)
+    if problem is not None:
+        return problem
+    if action in legal_actions(p):
+        return None
     kind = decision_kind(p)
     if kind is None:
         return "Game: the game is over (K7)"

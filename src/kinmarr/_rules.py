@@ -7,7 +7,15 @@ from fractions import Fraction
 import attrs
 
 import tabletop_rules
-from tabletop_rules import Decision, IllegalActionError, Rng, Seat, Step
+from tabletop_rules import (
+    Decision,
+    IllegalActionError,
+    Rng,
+    Seat,
+    Step,
+    check_position,
+    check_seat,
+)
 
 from ._actions import Action
 from ._board import tile_at
@@ -19,6 +27,8 @@ from ._legal import chance_outcomes as _chance_outcomes
 from ._legal import legal_actions as _legal_actions
 from ._state import Config, Deck, Player, State, TurnFlags, View
 from ._work import Work
+
+_POSITIONS = (State, View)
 
 __all__ = [
     "Outcome",
@@ -160,6 +170,7 @@ def legal_actions(position: State | View) -> tuple[Action, ...]:
 
     Empty exactly when the game is over.
     """
+    check_position(position, _POSITIONS, "legal_actions")
     return _legal_actions(position)
 
 
@@ -171,16 +182,32 @@ def chance_outcomes(state: State | View) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` is legal, else the reason, naming the rule or ruling it breaks."""
+    """``None`` if ``action`` is legal, else the reason, naming the rule or ruling it breaks.
+
+    Raises:
+        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
+    """
+    check_position(position, _POSITIONS, "is_legal")
     return why_not(position, action)
 
 
-def step(state: State, action: Action) -> Step[State, Event]:
+def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
     """Apply one action and work the game on until the next decision; report what happened.
 
+    Args:
+        state: the position (never changed).
+        action: the answer.
+        seat: who sends it, for a front end that takes answers from several players: the action
+            is refused unless that seat is the one asked (``None``: not checked).
+
     Raises:
-        tabletop_rules.IllegalActionError: the action is not legal (``.reason`` names the rule).
+        tabletop_rules.IllegalActionError: the action is not legal, or not from the seat asked
+            (``.reason`` names the rule).
+        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
     """
+    check_position(state, (State,), "step")
+    if seat is not None:
+        check_seat(current_player(state), seat, action)
     reason = why_not(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
@@ -190,9 +217,10 @@ def step(state: State, action: Action) -> Step[State, Event]:
     return Step(work.freeze(), tuple(work.events))
 
 
-def apply(state: State, action: Action) -> State:
-    """``step(state, action).state``: the state after the action; ``state`` is untouched."""
-    return step(state, action).state
+def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
+    """``step(state, action, seat=seat).state``: the state after the action; ``state`` is
+    untouched."""
+    return step(state, action, seat=seat).state
 
 
 def outcome(position: State | View) -> Outcome | None:

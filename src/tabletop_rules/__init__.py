@@ -15,6 +15,7 @@ from ._content import PackRef, load_content, read_content, structure_content
 from ._errors import (
     ContentError,
     IllegalActionError,
+    PositionTypeError,
     ReplayError,
     RulesError,
     StateFormatError,
@@ -56,6 +57,7 @@ from ._values import (
     Seat,
     Step,
 )
+from ._wellformed import action_problem, check_position, check_seat
 
 __all__ = [
     "ActionSpace",
@@ -75,6 +77,7 @@ __all__ = [
     "Observation",
     "Outcome",
     "PackRef",
+    "PositionTypeError",
     "PrivateEvent",
     "PublicEvent",
     "RandomAgent",
@@ -87,8 +90,11 @@ __all__ = [
     "StateFormatError",
     "Step",
     "TableSpace",
+    "action_problem",
     "as_array",
     "canonical_json",
+    "check_position",
+    "check_seat",
     "digest_of",
     "expose",
     "fast_constructor",

@@ -8,7 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ContentError", "IllegalActionError", "ReplayError", "RulesError", "StateFormatError"]
+__all__ = [
+    "ContentError",
+    "IllegalActionError",
+    "PositionTypeError",
+    "ReplayError",
+    "RulesError",
+    "StateFormatError",
+]
+
+
+def safe_repr(value: object, most: int = 200) -> str:
+    """``repr(value)``, cut to ``most`` characters, and never an error: a value built without
+    its constructor may have no fields to show.
+
+    >>> safe_repr("x" * 300)[-5:]
+    'xx...'
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 class RulesError(Exception):
@@ -30,9 +51,28 @@ class IllegalActionError(RulesError, ValueError):
     """
 
     def __init__(self, reason: str, action: Any) -> None:
-        super().__init__(f"illegal action {action!r}: {reason}")
+        super().__init__(f"illegal action {safe_repr(action)}: {reason}")
         self.reason = reason
         self.action = action
+
+
+class PositionTypeError(RulesError, TypeError):
+    """A value passed where a game's state (or a view, where one is accepted) is expected — a
+    view to ``apply``, a dict, another game's state. Nothing was changed.
+
+    Attributes:
+        expected: the classes that are accepted there.
+        value: what was passed.
+
+    >>> err = PositionTypeError("apply takes a State, not {} (dict)", expected=(), value={})
+    >>> str(err)
+    'apply takes a State, not {} (dict)'
+    """
+
+    def __init__(self, message: str, *, expected: tuple[type, ...], value: Any) -> None:
+        super().__init__(message)
+        self.expected = expected
+        self.value = value
 
 
 class ReplayError(IllegalActionError):

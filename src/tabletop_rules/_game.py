@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import attrs
 
 from ._values import Decision, Outcome, Seat, Step
+from ._wellformed import check_seat
 
 if TYPE_CHECKING:
     from ._agents import Agent
@@ -135,6 +136,19 @@ class Game(Generic[S, A]):
     action_space: Callable[[Any], ActionSpace[A]] | None = None
     observation: Callable[[Any], Observation] | None = None
     observation_shape: Callable[[Any], tuple[int, ...]] | None = None
+
+    def answer(self, state: S, action: A, seat: Seat) -> Step[S, Any]:
+        """:attr:`step`, for an answer sent by ``seat``: refused unless that seat is the one
+        asked. The entry point of a front end that takes answers from several players (the CLI,
+        a web server): an action carries no seat, so a ``Pass()`` from a seat that was not asked
+        would otherwise pass for the asked seat's.
+
+        Raises:
+            tabletop_rules.IllegalActionError: ``seat`` is not asked now (the reason names both
+                seats), or the action is illegal.
+        """
+        check_seat(self.current_player(state), seat, action)
+        return self.step(state, action)
 
     @classmethod
     def from_namespace(

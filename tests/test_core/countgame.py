@@ -28,6 +28,8 @@ from tabletop_rules import (
     Seat,
     StateFormatError,
     Step,
+    action_problem,
+    check_position,
     digest_of,
     make_converter,
     register_tagged_union,
@@ -123,8 +125,10 @@ def legal_actions(sv: State | View) -> tuple[Add, ...]:
 
 def is_legal(state: State, action: Add) -> str | None:
     """``None``, or why ``action`` is illegal."""
-    if not isinstance(action, Add):
-        return "R0: not an action of this game"
+    check_position(state, (State, View), "is_legal")
+    problem = action_problem(action, (Add,))
+    if problem is not None:
+        return f"R0: {problem}"
     if is_over(state):
         return "R0: the game is over"
     if action.value not in state.hand:
@@ -134,6 +138,7 @@ def is_legal(state: State, action: Add) -> str | None:
 
 def step(state: State, action: Add) -> Step[State, CountEvent]:
     """Add the card and a hidden 0/1 bonus, then draw."""
+    check_position(state, (State,), "step")
     reason = is_legal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)

@@ -34,6 +34,8 @@ from tabletop_rules import (
     StateFormatError,
     Step,
     TableSpace,
+    action_problem,
+    check_position,
     digest_of,
     make_converter,
     register_tagged_union,
@@ -220,8 +222,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def is_legal(state: State, action: Action) -> str | None:
     """``None`` or why not."""
-    if not isinstance(action, Play | Block | Pass | Deal):
-        return "H0: not an action of this game"
+    check_position(state, (State, View), "is_legal")
+    problem = action_problem(action, (Play, Block, Pass, Deal))
+    if problem is not None:
+        return f"H0: {problem}"
     if action not in legal_actions(state):
         return f"H1: {notation(action)} is not an answer to {decision_kind(state)}"
     return None
@@ -253,6 +257,7 @@ def _finish_turn(state: State, events: list[HandEvent]) -> State:
 
 def step(state: State, action: Action) -> Step[State, HandEvent]:
     """Apply one answer."""
+    check_position(state, (State,), "step")
     reason = is_legal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)

@@ -31,6 +31,7 @@ from tabletop_rules import (
     Seat,
     Step,
     TableSpace,
+    check_position,
     replay,
 )
 from tabletop_rules.testing import (
@@ -176,6 +177,22 @@ def never_illegal(state: State, action: Add) -> str | None:
     return None
 
 
+def value_only_is_legal(state: State, action: Add) -> str | None:
+    """Compares by value: ``Add(1.0) == Add(1)`` passes (BROKEN)."""
+    return cg.is_legal(state, Add(int(action.value)))
+
+
+def view_playing_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+    """Never checks what it is given (BROKEN): a view fails deep inside, untyped."""
+    if type(state) is not State:
+        state.rng.below(2)  # a view has no generator: AttributeError
+    return cg.step(state, action)
+
+
+def view_playing_apply(state: State, action: Add) -> State:
+    return view_playing_step(state, action).state
+
+
 def no_threes(state: State, action: Add) -> str | None:
     return "R9: no threes" if action.value == 3 else cg.is_legal(state, action)
 
@@ -302,12 +319,18 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
         {"new_game": new_game_registered, "step": identity_step, "apply": identity_apply},
         "round-trip",
     ),
-    ("is_legal never objects", {"is_legal": never_illegal}, "illegal-actions"),
+    ("is_legal never objects", {"is_legal": never_illegal}, "untrusted-input"),
+    ("a float passes for an int", {"is_legal": value_only_is_legal}, "untrusted-input"),
+    (
+        "a view is played on",
+        {"step": view_playing_step, "apply": view_playing_apply},
+        "untrusted-input",
+    ),
     ("is_legal rejects a legal action", {"is_legal": no_threes}, "is-legal"),
     (
         "apply accepts illegal actions",
         {"step": lenient_step, "apply": lenient_apply},
-        "illegal-actions",
+        "untrusted-input",
     ),
     ("IllegalActionError without the action", {"step": anonymous_step}, "illegal-actions"),
     ("ValueError for an illegal action", {"step": value_error_step}, "illegal-actions"),
@@ -437,6 +460,10 @@ def test_every_check_has_a_broken_variant() -> None:
 
 
 def cycle(state: State, action: Add) -> State:
+    check_position(state, (State,), "apply")
+    reason = cg.is_legal(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason, action)
     return attrs.evolve(state, turn=state.turn + 1)  # BROKEN: the total never grows
 
 

@@ -41,7 +41,7 @@ def test_illegal_action_leaves_the_state_untouched(midgame: gg.State) -> None:
 
 
 def test_not_an_action_is_rejected(midgame: gg.State) -> None:
-    with pytest.raises(IllegalActionError, match="not a goblinguard action"):
+    with pytest.raises(IllegalActionError, match="not an action of this game"):
         gg.apply(midgame, "+g1@0,0")  # type: ignore[arg-type]
 
 

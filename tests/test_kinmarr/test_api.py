@@ -142,7 +142,7 @@ def test_apply_never_mutates_its_input_and_rejects_illegal_actions() -> None:
     with pytest.raises(IllegalActionError) as caught:
         kinmarr.apply(state, kinmarr.EndTurn())
     assert caught.value.action == kinmarr.EndTurn() and caught.value.reason.startswith("Turn")
-    with pytest.raises(IllegalActionError, match="not a kinmarr action"):
+    with pytest.raises(IllegalActionError, match="not an action of this game"):
         kinmarr.apply(state, "travel")  # type: ignore[arg-type]
 
 

@@ -120,12 +120,12 @@ class _Session:
         """How many of the actions so far were players' decisions (chance draws not counted)."""
         return sum(1 for point in self.points if point.seat != CHANCE)
 
-    def play(self, action: Any) -> tuple[Any, ...]:
-        """Apply ``action`` for the seat to act, remember the position before it, and return the
-        step's events. Raises :class:`IllegalActionError` (nothing changed) when it is illegal."""
-        seat = self.game.current_player(self.state)
-        step = self.game.step(self.state, action)
-        self.points.append(_Point(self.state, CHANCE if seat is None else seat, dict(self.rngs)))
+    def play(self, seat: Seat, action: Any) -> tuple[Any, ...]:
+        """Apply ``action``, answered by ``seat``, remember the position before it, and return
+        the step's events. Raises :class:`IllegalActionError` (nothing changed) when it is
+        illegal or ``seat`` is not the one asked."""
+        step = self.game.answer(self.state, action, seat)
+        self.points.append(_Point(self.state, seat, dict(self.rngs)))
         self.actions.append(action)
         self.state = step.state
         return tuple(step.events)
@@ -302,7 +302,7 @@ def _play_loop(session: _Session, io: _Io) -> bool:
     while (seat := game.current_player(session.state)) is not None:
         if seat == CHANCE:
             action, rng = sample_chance(game, session.state, session.rngs[CHANCE])
-            events = session.play(action)
+            events = session.play(CHANCE, action)
             session.rngs[CHANCE] = rng
             io.out(f"Chance: {_notation(game, action)}.")
             _show_events(session, events, None, io)
@@ -312,7 +312,7 @@ def _play_loop(session: _Session, io: _Io) -> bool:
         legal = game.legal_actions(view)
         if player.agent is not None:
             action = _agent_action(session, seat, player.name, player.agent, view, legal)
-            events = session.play(action)
+            events = session.play(seat, action)
             io.out(f"Seat {seat} ({player.name}) plays {_notation(game, action)}.")
             _show_events(session, events, None, io)
             show_board = True
@@ -353,7 +353,7 @@ def _play_loop(session: _Session, io: _Io) -> bool:
         if action is None:
             continue
         try:
-            events = session.play(action)
+            events = session.play(seat, action)
         except IllegalActionError as exc:
             io.out(f"{_notation(game, action)} is not legal now: {exc.reason}")
             continue

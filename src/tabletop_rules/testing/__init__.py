@@ -103,6 +103,10 @@ CHECKS: tuple[str, ...] = _conformance.CHECKS
 * ``view-redeal`` — states redealt from each seat's view are reproducible from their seed, give
   that seat the same view and the same seat to act, and the acting seat the same legal actions
   (a view that showed the generator's next draw, or a card still to come, fails here);
+* ``untrusted-input`` — a legal action copied with a field of the wrong type (a ``float`` for an
+  ``int``, a list for any field) is refused by ``is_legal`` and ``apply``; ``Game.answer`` refuses
+  an answer from every seat that is not asked; ``apply`` on a view raises
+  :class:`~tabletop_rules.PositionTypeError`;
 * ``view-leak`` — one seat's view never carries what another seat learned privately: once an
   event seen by seat *t* and not by seat *s* has happened, some redeal of *s*'s view in a later
   state of the game must change *t*'s view (if none ever does, *s*'s view pins down *t*'s

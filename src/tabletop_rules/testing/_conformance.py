@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable, Iterator, Sequence
+from copy import copy as shallow_copy
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from .._errors import IllegalActionError
+from .._errors import IllegalActionError, PositionTypeError
 from .._game import Game
 from .._record import sample_chance
 from .._rng import Rng
@@ -38,6 +39,7 @@ CHECKS: tuple[str, ...] = (
     "round-trip",
     "spaces",
     "termination",
+    "untrusted-input",
     "view-distinct",
     "view-leak",
     "view-redeal",
@@ -49,6 +51,13 @@ _POOL_ADD = 8  # legal actions of each state added to the pool
 _ILLEGAL_SAMPLES = 4  # non-legal actions tried per state
 _REDEAL_SEEDS = 2  # redeals per state and seat
 _LEAK_SEEDS = 4  # redeals per state for each pair of seats still to prove no leak
+
+
+def _with_field(action: A, name: str, value: Any) -> A:
+    """A copy of ``action`` holding ``value`` in field ``name``, made without its constructor."""
+    changed = shallow_copy(action)
+    object.__setattr__(changed, name, value)
+    return changed
 
 
 def _differences(got: Any, expected: Any, path: str = "") -> list[str]:
@@ -196,6 +205,7 @@ class _Checker(Generic[S, A]):
             else:
                 self.check_seat_to_act(state, views[seat], legal)
             self.check_illegal(state, legal_set)
+            self.check_untrusted(state, seat, legal, views)
             self.remember(legal)
 
             self.unchanged(state, text, copy, "the checks before apply")
@@ -565,6 +575,52 @@ class _Checker(Generic[S, A]):
                             f"{name} accepted {_short(action)}, which is not in legal_actions"
                             f" (is_legal: {reason!r})",
                         )
+
+    def check_untrusted(
+        self, state: S, seat: Seat, legal: tuple[A, ...], views: dict[Seat, Any]
+    ) -> None:
+        """Input a front end might pass on: a legal action with a field of the wrong type (a
+        ``float`` for an ``int``, a list for anything), an answer from a seat that is not asked,
+        a view where a state belongs. Each must be refused with a typed error."""
+        game = self.game
+        action = legal[0]
+        kind: Any = type(action)
+        fields = attrs.fields(kind) if attrs.has(kind) else ()
+        wrong: list[A] = []
+        for field in fields:
+            value = getattr(action, field.name)
+            if type(value) is int:
+                wrong.append(_with_field(action, field.name, float(value)))
+            wrong.append(_with_field(action, field.name, [value]))
+        others = [s for s in (*views, CHANCE) if s != seat]
+        with self.checking("untrusted-input", len(wrong) + len(others) + 1):
+            for bad in wrong:
+                reason = game.is_legal(state, bad)
+                if not isinstance(reason, str) or not reason:
+                    raise self.fail("untrusted-input", f"is_legal accepted {_short(bad)}")
+                try:
+                    game.apply(state, bad)
+                except IllegalActionError:
+                    pass
+                else:
+                    raise self.fail("untrusted-input", f"apply accepted {_short(bad)}")
+            for other in others:
+                try:
+                    game.answer(state, action, other)
+                except IllegalActionError:
+                    pass
+                else:
+                    raise self.fail("untrusted-input", f"seat {other} answered for seat {seat}")
+            try:
+                game.apply(views[next(iter(views))], action)
+            except PositionTypeError:
+                pass
+            except Exception as exc:
+                raise self.fail(
+                    "untrusted-input", f"apply(view) raised {type(exc).__name__}, not a typed error"
+                ) from exc
+            else:
+                raise self.fail("untrusted-input", "apply played on a view")
 
     def remember(self, legal: tuple[A, ...]) -> None:
         """Add a few of this state's legal actions to the pool of later non-legal candidates."""
