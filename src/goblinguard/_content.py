@@ -30,8 +30,9 @@ __all__ = [
 ]
 
 STANDARD_PACK = "standard"
-MAX_CARDS = 50_000
-"""The most cards a deck may hold; it keeps every reachable position within ``LIMIT`` (R3)."""
+MAX_CARDS = 1_000
+"""The most cards a deck may hold (fifty times the standard deck): it keeps every reachable
+position within ``LIMIT`` (R3) and bounds the time it takes to read, check and refuse a config."""
 
 
 @attrs.frozen

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final, TypeVar, overload
 
 from tabletop_rules import (
+    MAX_INPUT,
     Codec,
     ContentError,
     PackRef,
@@ -148,14 +149,16 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
 
 
 @overload
-def loads(text: str | bytes) -> State: ...
+def loads(text: str | bytes, *, max_size: int = MAX_INPUT) -> State: ...
 @overload
-def loads(text: str | bytes, kind: type[T]) -> T: ...
+def loads(text: str | bytes, kind: type[T], *, max_size: int = MAX_INPUT) -> T: ...
 @overload
-def loads(text: str | bytes, kind: str | object) -> Any: ...
-def loads(text: str | bytes, kind: Any = State) -> Any:
-    """Read JSON text made by :func:`dumps`; see :func:`from_dict`."""
-    return CODEC.loads(text, kind)
+def loads(text: str | bytes, kind: str | object, *, max_size: int = MAX_INPUT) -> Any: ...
+def loads(text: str | bytes, kind: Any = State, *, max_size: int = MAX_INPUT) -> Any:
+    """Read JSON text made by :func:`dumps`; see :func:`from_dict`. Text longer than
+    ``max_size`` characters (:data:`tabletop_rules.MAX_INPUT`, 4 MiB, by default) is refused
+    before it is parsed."""
+    return CODEC.loads(text, kind, max_size=max_size)
 
 
 def digest(state: State | View) -> str:

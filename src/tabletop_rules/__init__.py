@@ -26,6 +26,7 @@ from ._public import expose
 from ._record import Record, play, replay, sample_chance
 from ._rng import Rng
 from ._serial import (
+    MAX_INPUT,
     Codec,
     canonical_json,
     digest_of,
@@ -73,6 +74,7 @@ __all__ = [
     "GameResult",
     "IllegalActionError",
     "Interner",
+    "MAX_INPUT",
     "NotInSpaceError",
     "Observation",
     "Outcome",

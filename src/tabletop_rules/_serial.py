@@ -16,9 +16,10 @@ Rules of the recipe:
   from either form;
 * the members of an action or event union carry a ``"type"`` tag (:func:`register_tagged_union`).
 
-Reading is strict and bounded: invalid JSON, ``NaN``/``Infinity``, duplicate keys, nesting deeper
-than the interpreter can follow and integers longer than 40 digits are errors. Errors come back as
-:class:`~tabletop_rules.StateFormatError` naming the offending path.
+Reading is strict and bounded: text longer than :data:`MAX_INPUT` characters (checked before
+parsing), invalid JSON, ``NaN``/``Infinity``, duplicate keys, nesting deeper than the interpreter
+can follow and integers longer than 40 digits (as numbers or as strings) are errors. Errors come
+back as :class:`~tabletop_rules.StateFormatError` naming the offending path.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from cattrs.v import format_exception
 from ._errors import ContentError, RulesError, StateFormatError
 
 __all__ = [
+    "MAX_INPUT",
     "Codec",
     "canonical_json",
     "digest_of",
@@ -52,8 +54,14 @@ __all__ = [
 
 T = TypeVar("T")
 
+MAX_INPUT = 4 * 2**20
+"""The longest text (in characters, or bytes) that ``loads`` reads by default: 4 MiB, checked
+before parsing, so an oversized document costs nothing. A long game's record is a few hundred
+kilobytes; pass ``max_size=`` to read more."""
+
 _SAFE_INT = 2**53
 _INT_TEXT = re.compile(r"-?[0-9]{1,40}")
+_INT_BOUND = 10**40  # 40 digits: what _INT_TEXT reads back
 
 
 def _unstructure_int(value: int) -> int | str:
@@ -62,7 +70,9 @@ def _unstructure_int(value: int) -> int | str:
 
 def _structure_int(value: Any, _type: Any) -> int:
     if type(value) is int:
-        return value
+        if -_INT_BOUND < value < _INT_BOUND:
+            return value
+        raise ValueError(f"expected an integer of at most 40 digits, got {len(str(abs(value)))}")
     if isinstance(value, str) and _INT_TEXT.fullmatch(value):
         return int(value)
     raise ValueError(f"expected int, got {value!r}")
@@ -445,8 +455,13 @@ class Codec:
                 detail += f" (read from format {envelope['format']})"
             raise StateFormatError(path, detail) from exc
 
-    def loads(self, text: str | bytes, kind: Any = "state") -> Any:
-        """Read JSON text written by :meth:`dumps`; see :meth:`from_dict`."""
+    def loads(self, text: str | bytes, kind: Any = "state", *, max_size: int = MAX_INPUT) -> Any:
+        """Read JSON text written by :meth:`dumps`; see :meth:`from_dict`. Text longer than
+        ``max_size`` characters (or bytes) is refused before it is parsed."""
+        if len(text) > max_size:
+            raise StateFormatError(
+                "$", f"{len(text):,} characters: more than the {max_size:,} read (max_size=)"
+            )
         try:
             envelope = parse_json(text)
         except ValueError as exc:

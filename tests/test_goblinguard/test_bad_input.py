@@ -357,10 +357,10 @@ def _long_row(cards: int) -> gg.State:
     return state
 
 
-def test_fuzz_5_a_10000_card_game_loads_in_one_linear_pass() -> None:
-    state = _long_row(10_000)
+def test_fuzz_5_the_largest_game_loads_in_one_linear_pass() -> None:
+    state = _long_row(gg.MAX_CARDS)
     text = gg.dumps(state)
-    assert len(text) > 300_000
+    assert len(text) > 30_000
     assert gg.loads(text) == state
     order = tuple(card.id for card in state.config.deck)
     config_text = gg.dumps(gg.Config(deck=state.config.deck, order=order))

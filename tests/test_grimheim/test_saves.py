@@ -125,7 +125,7 @@ CHANGES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ),
     (
         "a range bonus no card can give",
-        lambda d: d.update(turn={"hero": 0, "actions": [], "used": [], "range_bonus": 10**40}),
+        lambda d: d.update(turn={"hero": 0, "actions": [], "used": [], "range_bonus": 10**30}),
         "$.data.turn.range_bonus",
         "whole number",
     ),
