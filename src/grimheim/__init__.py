@@ -82,6 +82,7 @@ from ._events import (
     Upgraded,
 )
 from ._game import parse_action, record, replay
+from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import GRIMHEIM, Hex
 from ._render import render_text
 from ._rules import (
@@ -129,6 +130,7 @@ __all__ = [
     "Focus",
     "GAME",
     "GIFT_LIMIT",
+    "GOLD_LIMIT",
     "GRIMHEIM",
     "GameEnded",
     "GiveGold",
@@ -140,6 +142,7 @@ __all__ = [
     "HeroKnockedOut",
     "HeroMoved",
     "Hex",
+    "MANA_LIMIT",
     "Mend",
     "Monster",
     "MonsterCardDrawn",

@@ -26,7 +26,6 @@ from ._work import Work
 from ._world import side_of
 
 __all__ = [
-    "add_mana",
     "auto_uses",
     "available_uses",
     "begin_quest",
@@ -448,12 +447,3 @@ def take_choice(w: Work, frame: Resolving, action: Action) -> None:
             _apply(w, me, frame, step, ctx)
             return
     w.frames[me] = attrs.evolve(frame, picked=ctx.picked)
-
-
-def add_mana(w: Work, seat: Seat, card_id: str, amount: int) -> None:
-    """Put ``amount`` mana on the hero's card ``card_id``."""
-    hero = w.heroes[seat]
-    cards = tuple(
-        attrs.evolve(c, mana=c.mana + amount) if c.id == card_id else c for c in hero.cards
-    )
-    w.set_hero(seat, cards=cards)

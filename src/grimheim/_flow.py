@@ -53,7 +53,6 @@ from ._actions import (
 from ._cards import ActionKind
 from ._dice import roll_dice, roll_outcomes
 from ._effects import (
-    add_mana,
     auto_uses,
     available_uses,
     begin_quest,
@@ -345,7 +344,7 @@ def _main(w: Work, action: Action) -> None:
             w.frames.append(Drawing(seat, 1))
         case Focus(card):
             mark("focus")
-            add_mana(w, seat, card, 1)
+            w.add_mana(seat, card, 1)
         case Mend(card):
             mark("mend")
             mend(w, seat, card)
@@ -372,8 +371,7 @@ def _main(w: Work, action: Action) -> None:
 
 
 def _gain_gold(w: Work, seat: Seat, amount: int) -> None:
-    w.set_hero(seat, gold=w.heroes[seat].gold + amount)
-    w.events.append(GoldGained(seat, amount))
+    w.events.append(GoldGained(seat, w.gain_gold(seat, amount)))
 
 
 def _discard(w: Work, seat: Seat, card: str) -> None:
@@ -672,7 +670,7 @@ def _perform(w: Work, frame: Granted, action: Action) -> None:
         case Prepare():
             w.frames.append(Drawing(seat, 1))
         case Focus(card):
-            add_mana(w, seat, card, 1)
+            w.add_mana(seat, card, 1)
         case Mend(card):
             mend(w, seat, card)
         case Practice():
@@ -776,13 +774,10 @@ def _end_step(w: Work, me: int, action: Action | None) -> None:
 def _make_mana(w: Work, seat: Seat) -> None:
     """End of turn, step 3: every card that makes mana adds it to itself."""
     hero = w.heroes[seat]
-    cards = tuple(
-        attrs.evolve(c, mana=c.mana + side_of(w.config, c).mana_gen)
-        if side_of(w.config, c).mana_gen
-        else c
-        for c in hero.cards
-    )
-    w.set_hero(seat, cards=cards)
+    for card in hero.cards:
+        made = side_of(w.config, card).mana_gen
+        if made:
+            w.add_mana(seat, card.id, made)
 
 
 def _next_turn(w: Work, seat: Seat) -> None:

@@ -30,7 +30,7 @@ from ._actions import (
 )
 from ._cards import ActionKind
 from ._cards import Use as CardUse
-from ._effects import add_mana, auto_uses, available_uses, begin_use, context
+from ._effects import auto_uses, available_uses, begin_use, context
 from ._events import GoldGained, HeroDamaged, HeroHealed, HeroMoved
 from ._monsters import damage_monster, knock_out, relocate_monster
 from ._quests import counts_step, free_way, on_movement, on_step, top_quest
@@ -362,13 +362,12 @@ def take_bonus(w: Work, seat: Seat, card: str | None) -> None:
     assert bonus is not None
     kind, _, amount = bonus
     w.bonus.remove(bonus)
-    hero = w.heroes[seat]
     if kind == "gold":
-        w.set_hero(seat, gold=hero.gold + amount)
-        w.events.append(GoldGained(seat, amount))
+        w.events.append(GoldGained(seat, w.gain_gold(seat, amount)))
     elif kind == "mana" and card is not None:
-        add_mana(w, seat, card, amount)
+        w.add_mana(seat, card, amount)
     else:
+        hero = w.heroes[seat]
         healed = min(amount, hero.damage)
         left = amount - healed
         cards = []

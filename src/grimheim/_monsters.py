@@ -355,8 +355,7 @@ def kill_monster(w: Work, area: int, seat: Seat) -> None:
     kind = info(w.config, monster)
     gold = kind.xp + monster.bounty if seat >= 0 else 0
     if seat >= 0:
-        hero = w.heroes[seat]
-        w.set_hero(seat, gold=hero.gold + gold)
+        w.gain_gold(seat, gold)
     w.events.append(MonsterKilled(monster.kind, w.geo.hexes[area], seat, gold))
     if kind.legend:
         _legend_leaves(w, monster)

@@ -53,35 +53,24 @@ from ._actions import (
 )
 from ._cards import ACTIONS, MOST, Card
 from ._content import Pack
-from ._monsters import TROLLKIN
+from ._limits import GOLD_LIMIT, deck_of, roll_limit
 from ._rules import current_player
 from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
 from ._vocab.costs import Mana
-from ._vocab.damage import RollAgainst
-from ._vocab.rolls import AddDice
 
 __all__ = ["GIFT_LIMIT", "action_space", "observation", "observation_shape", "roll_limit"]
 
-GIFT_LIMIT: Final = 99
-"""The largest :class:`~grimheim.GiveGold` amount in the space. Gold has no printed maximum, so
-the space needs a bound: a hero holding more than this (far beyond any game seen) could offer a
-gift outside the space."""
+GIFT_LIMIT: Final = GOLD_LIMIT
+"""The largest :class:`~grimheim.GiveGold` amount in the space: all a hero can hold
+(:data:`~grimheim.GOLD_LIMIT`), so every gift is in it."""
 
 _TERRAINS: Final = ("plains", "forest", "mountain", "lake", "town")
 _BONUS: Final = ("damage", "mana", "gold")
-_MOST_NEIGHBOURS: Final = 6
-"""Areas around a hex: the most other trollkin that can strengthen one's attack."""
-_DIE_BONUS: Final = 1
-"""Dice the monster die's attack face adds to every monster attack."""
 
 
 def _cards(config: Config) -> tuple[Card, ...]:
     """Every card of the configured heroes' decks, hero by hero in seat order, in deck order."""
-    return tuple(card for hero in config.heroes for card in _deck(config.pack, hero))
-
-
-def _deck(pack: Pack, hero: str) -> tuple[Card, ...]:
-    return next(deck.cards for deck in pack.decks if deck.hero == hero)
+    return tuple(card for hero in config.heroes for card in deck_of(config.pack, hero))
 
 
 def _holds_mana(card: Card) -> bool:
@@ -89,77 +78,6 @@ def _holds_mana(card: Card) -> bool:
         side.mana_gen > 0 or any(isinstance(c, Mana) for u in side.uses for c in u.cost)
         for side in card.sides
     )
-
-
-def _most(values: Iterator[int]) -> int:
-    return max(values, default=0)
-
-
-@functools.lru_cache(maxsize=64)
-def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
-    hero_dice = 0
-    for hero in heroes:
-        cards = _deck(pack, hero)
-        kept = [card for card in cards if card.kind != "event"]
-        weapons = [c for c in kept if c.main_weapon]
-        strength = sum(
-            _most(side.strength for side in card.sides) for card in kept if not card.main_weapon
-        ) + _most(_most(side.strength for side in card.sides) for card in weapons)
-        against = _most(
-            effect.dice
-            for card in cards
-            for side in card.sides
-            for use in side.uses
-            for effect in use.effects
-            if isinstance(effect, RollAgainst)
-        )
-        hand = 4 + sum(_most(side.hand_limit for side in card.sides) for card in kept)
-        copies = sorted(
-            (
-                _most(
-                    sum(e.count for e in use.effects if isinstance(e, AddDice))
-                    for side in card.sides
-                    for use in side.uses
-                )
-                for card in cards
-                if card.kind == "event"
-                for _ in range(card.count)
-            ),
-            reverse=True,
-        )
-        in_play = sum(
-            _most(
-                sum(e.count for e in use.effects if isinstance(e, AddDice))
-                for side in card.sides
-                for use in side.uses
-            )
-            for card in kept
-        )
-        hero_dice = max(hero_dice, max(strength, against) + in_play + sum(copies[:hand]))
-    trollkin = _MOST_NEIGHBOURS * 2
-    monster_dice = max(
-        _most(k.strength + (trollkin if k.faction == TROLLKIN else 0) for k in pack.monsters.kinds),
-        _most(
-            max(s.strength + (trollkin if legend.faction == TROLLKIN else 0), s.health)
-            for legend in pack.monsters.legends
-            for s in legend.sides
-        ),
-    )
-    return max(hero_dice, monster_dice + _DIE_BONUS)
-
-
-def roll_limit(config: Config) -> int:
-    """The most attack dice one roll of a game with ``config`` can have: the larger of a hero's
-    (the strength of every card, one main weapon at a time, or a card's own roll; plus the extra
-    dice of the cards in play and of the best event cards a full hand can hold) and a monster's
-    (strength plus 2 per trollkin on each of the 6 areas around, or a legend's health, plus the
-    monster die's 1). Every :class:`~grimheim.Roll` of up to that many dice is in
-    :func:`action_space`.
-
-    >>> roll_limit(Config())
-    22
-    """
-    return _roll_limit(config.heroes, config.pack)
 
 
 def _rolls(limit: int) -> Iterator[Roll]:
@@ -187,7 +105,7 @@ def _universe(config: Config) -> Iterator[Action]:
     yield from (Mend(c) for c in equipment)
     yield Practice()
     for card in cards:
-        longest = _most(len(side.uses) for side in card.sides)
+        longest = max(len(side.uses) for side in card.sides)
         for i in range(longest):
             xs: set[int] = set()
             for side in card.sides:
@@ -447,7 +365,7 @@ def observation(position: View) -> Observation:
     for s, hero_id in enumerate(config.heroes):
         hero = position.heroes[s]
         in_play = {c.id: c for c in hero.cards}
-        for card in _deck(config.pack, hero_id):
+        for card in deck_of(config.pack, hero_id):
             state = in_play.get(card.id)
             decks = (hero.abilities, hero.equipment)
             top = any(deck and deck[0] == card.id for deck in decks)

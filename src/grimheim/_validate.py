@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from tabletop_rules import Rng, StateFormatError
 
 from ._cards import MOST
+from ._limits import BONUS_LIMIT, GOLD_LIMIT, MANA_LIMIT, roll_limit, upgrade_limit
 from ._state import (
     Ambush,
     CardState,
@@ -48,7 +49,7 @@ def _fail(path: str, detail: str) -> NoReturn:
     raise StateFormatError(path, detail)
 
 
-def _int(value: Any, path: str, low: int = 0, high: int = 1 << 30) -> int:
+def _int(value: Any, path: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         _fail(path, f"expected a whole number from {low} to {high}, got {value!r}")
     return value
@@ -122,8 +123,8 @@ def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> Non
     if not isinstance(hero, Hero) or hero.id != config.heroes[i]:
         _fail(path, f"expected hero {config.heroes[i]!r}")
     at = _int(hero.at, f"{path}.at", 0, geo.town)
-    _int(hero.gold, f"{path}.gold")
-    _int(hero.upgrades, f"{path}.upgrades", 0, 1000)
+    _int(hero.gold, f"{path}.gold", 0, GOLD_LIMIT)
+    _int(hero.upgrades, f"{path}.upgrades", 0, upgrade_limit(config.pack, hero.id))
     deck = {c.id: c for d in config.pack.decks if d.hero == hero.id for c in d.cards}
     in_play: list[str] = []
     health = 0
@@ -135,7 +136,7 @@ def _check_hero(position: State | View, i: int, hero: Any, is_view: bool) -> Non
         if printed.kind == "event":
             _fail(where, "an event card is never in play")
         _int(card.side, f"{where}.side", 1, len(printed.sides))
-        _int(card.mana, f"{where}.mana")
+        _int(card.mana, f"{where}.mana", 0, MANA_LIMIT)
         _int(card.damage, f"{where}.damage", 0, printed.durability)
         _int(card.counters, f"{where}.counters", 0, max(MOST, printed.counters))
         health += printed.sides[card.side - 1].health
@@ -207,7 +208,7 @@ def _check_turn(position: State | View, turn: Turn) -> None:
         ]
         unlimited = any(use.limit != "turn" and card.kind != "event" for card, use, _ in uses)
         most = sum(amount * card.count for card, _, amount in uses)
-        _int(getattr(turn, name), f"$.turn.{name}", 0, 1 << 30 if unlimited else most)
+        _int(getattr(turn, name), f"$.turn.{name}", 0, BONUS_LIMIT if unlimited else most)
     if type(turn.stay) is not bool:
         _fail("$.turn.stay", "expected true or false")
 
@@ -350,9 +351,12 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         _fail(f"{path}.seats", "seats of the game")
     if isinstance(frame, HeroAttack):
         _int(frame.target, f"{path}.target", 0, town - 1)
-        _int(frame.dice, f"{path}.dice", 0, 200)
+        limit = roll_limit(position.config)
         for i, count in enumerate(frame.rolled):
-            _int(count, f"{path}.rolled[{i}]", 0, 200)
+            _int(count, f"{path}.rolled[{i}]", 0, limit)
+        if sum(frame.rolled) > limit:
+            _fail(f"{path}.rolled", f"more than the {limit} dice one roll can have")
+        _int(frame.dice, f"{path}.dice", 0, limit - sum(frame.rolled))
         _int(frame.bonus, f"{path}.bonus", 0, 400)
         for i, key in enumerate(frame.played):
             card_id, _, index = key.rpartition("#")
@@ -426,8 +430,8 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
     if isinstance(frame, MonsterAttack):
         _int(frame.attacker, f"{path}.attacker", 0, town - 1)
         _int(frame.target, f"{path}.target", -1, n - 1)
-        _int(frame.dice, f"{path}.dice", 0, 200)
-        _int(frame.hits, f"{path}.hits", 0, 400)
+        _int(frame.dice, f"{path}.dice", 0, roll_limit(position.config))
+        _int(frame.hits, f"{path}.hits", 0, 2 * roll_limit(position.config))
         _int(frame.damage, f"{path}.damage", -1, 400)  # -1: not rolled yet
         _int(frame.again, f"{path}.again", 0, 1)
         _known_cards(position, f"{path}.used", frame.used)

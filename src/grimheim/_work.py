@@ -10,6 +10,7 @@ import attrs
 from tabletop_rules import Rng, Seat
 
 from ._events import Event
+from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import Geometry
 from ._state import UNASKED, Config, Frame, Hero, Monster, State, Turn
 from ._world import hero_health, info
@@ -152,6 +153,23 @@ class Work:
         self.heroes[seat] = attrs.evolve(self.heroes[seat], **changes)
         if "at" in changes:
             self.places = None
+
+    def gain_gold(self, seat: Seat, amount: int) -> int:
+        """Hero ``seat`` gains ``amount`` gold (or pays it, when negative), holding at most
+        :data:`~grimheim.GOLD_LIMIT` (G48); returns what the hero's gold changed by."""
+        before: int = self.heroes[seat].gold
+        after = min(GOLD_LIMIT, before + amount)
+        self.set_hero(seat, gold=after)
+        return after - before
+
+    def add_mana(self, seat: Seat, card_id: str, amount: int) -> None:
+        """Put ``amount`` mana on hero ``seat``'s card ``card_id``, which holds at most
+        :data:`~grimheim.MANA_LIMIT` (G48)."""
+        cards = tuple(
+            attrs.evolve(c, mana=min(MANA_LIMIT, c.mana + amount)) if c.id == card_id else c
+            for c in self.heroes[seat].cards
+        )
+        self.set_hero(seat, cards=cards)
 
     def hero_health(self, seat: Seat) -> int:
         """The hero's health."""

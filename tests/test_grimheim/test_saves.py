@@ -267,10 +267,10 @@ def _crowded(state: gh.State) -> gh.State:
 SENTINELS = {"damage", "target", "attacker", "killed", "bound", "split"}
 
 
-def test_every_stored_number_out_of_its_range_is_refused() -> None:
+def test_root_cause_4_every_stored_number_out_of_its_range_is_refused() -> None:
     """Each whole number of saved positions taken mid-rule (attacks, windows, card effects), set
-    to -1 or to a 30-digit number, is refused with a typed error — but for the documented
-    sentinels, where -1 is a real value."""
+    to -1, to 2**30 or to a 30-digit number, is refused with a typed error — but for the
+    documented sentinels, where -1 is a real value. 2**30 gold or mana was accepted (G48)."""
     config = gh.Config(heroes=("bjorn", "alva", "embla", "boldur"), chance="explicit")
     agents = [gh.DefenderAgent() for _ in config.heroes]
     _, actions = play(gh.GAME, agents, seed=3, config=config)
@@ -287,7 +287,7 @@ def test_every_stored_number_out_of_its_range_is_refused() -> None:
             key = found.group(1)
             if key in ("format", "state"):
                 continue
-            for value in ("-1", "9" * 30):
+            for value in ("-1", str(2**30), "9" * 30):
                 if value == "-1" and key in SENTINELS:
                     continue
                 tampered = text[: found.start(2)] + value + text[found.end(2) :]

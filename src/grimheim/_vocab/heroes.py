@@ -188,8 +188,7 @@ class GainGold(Effect):
 
         amount = value(ctx, self.amount)
         if amount > 0:
-            ctx.w.set_hero(ctx.seat, gold=ctx.hero.gold + amount)
-            ctx.w.events.append(GoldGained(ctx.seat, amount))
+            ctx.w.events.append(GoldGained(ctx.seat, ctx.w.gain_gold(ctx.seat, amount)))
 
     def describe(self) -> str:
         return f"gain {describe_amount(self.amount, 'gold')}"
@@ -221,11 +220,9 @@ class GainMana(Effect):
         return self.to == "this-card" or bool(mana_cards(ctx))
 
     def apply(self, ctx: Ctx) -> None:
-        from .._effects import add_mana
-
         targets = ctx.picked if self.to == "any-card" else (ctx.card,)
         for card in targets:
-            add_mana(ctx.w, ctx.seat, str(card), value(ctx, self.amount))
+            ctx.w.add_mana(ctx.seat, str(card), value(ctx, self.amount))
 
     def describe(self) -> str:
         where = "one of your cards" if self.to == "any-card" else "this card"

@@ -17,6 +17,7 @@ import attrs
 
 from tabletop_rules import ContentError, Seat
 
+from .._limits import BONUS_LIMIT
 from ._context import Ctx
 from ._grammar import Condition, Effect, word
 from .conditions import holds
@@ -258,7 +259,9 @@ class AddMove(Effect):
     def apply(self, ctx: Ctx) -> None:
         turn = ctx.w.turn
         if turn is not None:
-            ctx.w.turn = attrs.evolve(turn, move_bonus=turn.move_bonus + self.amount)
+            ctx.w.turn = attrs.evolve(
+                turn, move_bonus=min(BONUS_LIMIT, turn.move_bonus + self.amount)
+            )
 
     def describe(self) -> str:
         areas = f"{self.amount} area{'s' if self.amount != 1 else ''}"

@@ -14,6 +14,7 @@ import attrs
 
 from tabletop_rules import ContentError
 
+from .._limits import BONUS_LIMIT
 from ._context import Ctx
 from ._grammar import Effect, Pick, word
 from .amounts import Amount, describe_amount, value
@@ -76,12 +77,15 @@ def misses(w: Work, attack: HeroAttack) -> tuple[int, int, int]:
 
 
 def new_rune_dice(w: Work, attack: HeroAttack) -> int:
-    """Dice a ``rune-adds-die`` hero adds for the runes rolled since the last count."""
+    """Dice a ``rune-adds-die`` hero adds for the runes rolled since the last count (G43), never
+    beyond :func:`~grimheim.roll_limit` dice in the whole roll (G48)."""
+    from .._limits import roll_limit
     from .._world import hero_traits
 
     if "rune-adds-die" not in hero_traits(w.config, w.heroes[attack.hero]):
         return 0
-    return max(0, attack.rolled[2] - attack.runes_seen)
+    room = roll_limit(w.config) - sum(attack.rolled)
+    return max(0, min(attack.rolled[2] - attack.runes_seen, room))
 
 
 @word("add-damage")
@@ -127,8 +131,12 @@ class AddDice(Effect):
         return None if ctx.attack is None or ctx.attack.dice else self.count > 0
 
     def apply(self, ctx: Ctx) -> None:
-        if ctx.attack is not None:
-            ctx.change_attack(dice=ctx.attack.dice + self.count)
+        attack = ctx.attack
+        if attack is not None:
+            from .._limits import roll_limit
+
+            room = roll_limit(ctx.w.config) - sum(attack.rolled) - attack.dice
+            ctx.change_attack(dice=attack.dice + max(0, min(self.count, room)))
 
     def describe(self) -> str:
         return f"roll {self.count} more dice"
@@ -186,7 +194,9 @@ class AddRange(Effect):
     def apply(self, ctx: Ctx) -> None:
         turn = ctx.w.turn
         if turn is not None and turn.hero == ctx.seat:
-            ctx.w.turn = attrs.evolve(turn, range_bonus=turn.range_bonus + self.amount)
+            ctx.w.turn = attrs.evolve(
+                turn, range_bonus=min(BONUS_LIMIT, turn.range_bonus + self.amount)
+            )
 
     def describe(self) -> str:
         return f"+{self.amount} attack range this turn"
