@@ -201,7 +201,9 @@ from ._spaces import (
     observation_shape,
 )
 from ._state import (
+    COIN_LIMIT,
     DEFAULT_GUILDS,
+    MAX_ROUNDS,
     Chance,
     Config,
     Deck,
@@ -238,6 +240,7 @@ __all__ = [
     "Buy",
     "CASTLE",
     "CHURCHYARD",
+    "COIN_LIMIT",
     "Card",
     "CardEntry",
     "CardGained",
@@ -298,6 +301,7 @@ __all__ = [
     "Loot",
     "LootCoins",
     "LootFrame",
+    "MAX_ROUNDS",
     "MenuFrame",
     "Move",
     "MoveFrame",

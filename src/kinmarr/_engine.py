@@ -116,7 +116,7 @@ from ._query import (
     fighters,
     order_from,
 )
-from ._state import Lasting, TurnFlags
+from ._state import MAX_ROUNDS, Lasting, TurnFlags
 from ._triggers import happen
 from ._work import MFlags, Work
 
@@ -196,8 +196,7 @@ def _start(w: Work, frame: StartFrame) -> bool:
         if w.fate >= 10:
             w.finish("fate", ())
             return False
-        limit = w.config.round_limit
-        if limit is not None and w.round > limit:
+        if w.round > (w.config.round_limit or MAX_ROUNDS):
             w.finish("round-limit", None)
             return False
         lasting = []

@@ -13,12 +13,14 @@ from ._content import Compiled, Pack, standard_pack
 from ._frames import Frame
 
 __all__ = [
+    "COIN_LIMIT",
     "Chance",
     "Config",
     "DEFAULT_GUILDS",
     "Deck",
     "Ending",
     "Lasting",
+    "MAX_ROUNDS",
     "Player",
     "State",
     "TurnFlags",
@@ -31,6 +33,14 @@ decisions of the chance seat."""
 
 DEFAULT_GUILDS: Final = ("feudal_pact", "arcane_commune", "pathfinders", "heirs_of_kinmarr")
 """The four guilds of the standard game, in the default seat order (K9)."""
+
+MAX_ROUNDS: Final = 1000
+"""The most rounds a game lasts: without a ``round_limit`` the game ends with scoring after this
+round (K16). The longest of 300 simulated games lasted 78."""
+
+COIN_LIMIT: Final = 999
+"""The most coins a player holds; coins gained beyond are lost (K16). The most any player held
+in 300 simulated games was 50."""
 
 
 def _check_guilds(inst: Config, _attr: object, guilds: tuple[str, ...]) -> None:
@@ -47,8 +57,8 @@ def _check_guilds(inst: Config, _attr: object, guilds: tuple[str, ...]) -> None:
 
 
 def _check_limit(_inst: object, _attr: object, value: int | None) -> None:
-    if value is not None and (type(value) is not int or not 1 <= value <= 1_000_000):
-        raise ValueError(f"round_limit must be None or an int in [1, 1000000], got {value!r}")
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_ROUNDS):
+        raise ValueError(f"round_limit must be None or an int in [1, {MAX_ROUNDS}], got {value!r}")
 
 
 def _check_chance(_inst: object, _attr: object, value: str) -> None:
@@ -92,8 +102,8 @@ class Config:
         guilds: one guild per player, in seat order; the first seat starts (K9).
         auto_pass: pass for everyone in every response window (K4): cards are then never used as
             answers.
-        round_limit: ``None`` (default), or end the game with scoring when this many rounds have
-            been played (K7).
+        round_limit: ``None`` (default: :data:`~kinmarr.MAX_ROUNDS`), or end the game with
+            scoring when this many rounds have been played (K7, K16).
         chance: ``"sampled"`` (default): dice and draws come from the state's generator.
             ``"explicit"``: every travel die, combat die and card drawn is a decision of the chance
             seat (:data:`tabletop_rules.CHANCE`).

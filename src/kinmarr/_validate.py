@@ -42,13 +42,23 @@ from ._frames import (
     WindowFrame,
 )
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
-from ._state import Config, Deck, Ending, Lasting, Player, State, TurnFlags, View
+from ._state import (
+    COIN_LIMIT,
+    MAX_ROUNDS,
+    Config,
+    Deck,
+    Ending,
+    Lasting,
+    Player,
+    State,
+    TurnFlags,
+    View,
+)
 
 __all__ = ["validate"]
 
 MAX_FRAMES: Final = 100
 MAX_COUNT: Final = 20
-MAX_NUMBER: Final = 10**9
 _DECKS: Final = (
     ("encounters", "encounter"),
     ("abilities", "ability"),
@@ -115,7 +125,7 @@ def validate(position: State | View) -> None:
     if len(position.players) != n:
         _fail("$.players", f"one player per guild of the config ({n}), not {len(position.players)}")
     _int(position.turn, 0, n - 1, "$.turn")
-    _int(position.round, 0, MAX_NUMBER, "$.round")
+    _int(position.round, 0, (position.config.round_limit or MAX_ROUNDS) + 1, "$.round")
     _int(position.fate, 0, 10, "$.fate")
     _type(position.frames, tuple, "$.frames")
     if len(position.frames) > MAX_FRAMES:
@@ -184,7 +194,7 @@ def _player(player: Any, seat: int, p: State | View, rules: Compiled, dropping: 
     slots = _ids(player.slots, rules, f"{path}.slots")
     _sorted(hand, rules, f"{path}.hand")
     _sorted(slots, rules, f"{path}.slots")
-    _int(player.coins, 0, MAX_NUMBER, f"{path}.coins")
+    _int(player.coins, 0, COIN_LIMIT, f"{path}.coins")
     if player.tile is None:
         if hand or slots or player.coins or player.wounds:
             _fail(path, "a dead character holds nothing")
@@ -225,7 +235,7 @@ def _deck(deck: Any, name: str, rules: Compiled, ordered: bool, path: str) -> No
 def _flags(flags: Any, n: int, rules: Compiled) -> None:
     _type(flags, TurnFlags, "$.flags")
     _int(flags.roll, 0, 6, "$.flags.roll")
-    _int(flags.refreshes, 0, MAX_NUMBER, "$.flags.refreshes")
+    _int(flags.refreshes, 0, COIN_LIMIT, "$.flags.refreshes")  # each costs more than the last
     for field in ("moved", "shown", "spent"):
         cards = _ids(getattr(flags, field), rules, f"$.flags.{field}")
         if len(set(cards)) != len(cards):
@@ -396,7 +406,7 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
             _fail(f"{path}.items", "only Items")
         if any(rules.card[c].kind != "creature" for c in creatures):
             _fail(f"{path}.creatures", "only creatures")
-        _int(frame.coins, 0, MAX_NUMBER, f"{path}.coins")
+        _int(frame.coins, 0, COIN_LIMIT, f"{path}.coins")
         held.extend((*items, *creatures))
     elif isinstance(frame, TrophyFrame):
         seat(frame.winner, "winner")

@@ -35,7 +35,7 @@ from ._frames import (
     WindowFrame,
 )
 from ._query import HAND_LIMIT, WOUND_LIMIT, order_from
-from ._state import Config, Deck, Ending, Player, State, TurnFlags
+from ._state import COIN_LIMIT, Config, Deck, Ending, Player, State, TurnFlags
 
 __all__ = ["DECK_FIELD", "MFlags", "MPlayer", "Work", "score"]
 
@@ -78,7 +78,8 @@ class MPlayer:
             and self.slots is src.slots
         ):
             return src
-        return Player(self.guild, self.tile, self.wounds, self.coins, self.hand, self.slots)
+        coins = min(COIN_LIMIT, self.coins)  # coins beyond the limit are lost (K16)
+        return Player(self.guild, self.tile, self.wounds, coins, self.hand, self.slots)
 
 
 class MFlags:

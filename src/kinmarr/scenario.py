@@ -27,7 +27,7 @@ from ._board import Tile
 from ._engine import run
 from ._frames import DropFrame
 from ._query import HAND_LIMIT, SLOTS
-from ._state import Deck, Player, State, View
+from ._state import COIN_LIMIT, Deck, Player, State, View
 from ._validate import validate
 from ._work import DECK_FIELD, Work
 
@@ -141,8 +141,8 @@ def set_player(
             raise ValueError(f"wounds are 0 to 3 (more is death), not {wounds!r}")
         player = attrs.evolve(player, wounds=wounds)
     if coins is not None:
-        if type(coins) is not int or coins < 0:
-            raise ValueError(f"coins are never negative: {coins!r}")
+        if type(coins) is not int or not 0 <= coins <= COIN_LIMIT:
+            raise ValueError(f"coins are 0 to {COIN_LIMIT} (K16), not {coins!r}")
         player = attrs.evolve(player, coins=coins)
     return _settled(_with_player(state, seat, player))
 
