@@ -3,7 +3,7 @@
 
 Heroes defend the town of Grimheim against monsters that march along the map's paths; the game
 is won if Freya's Well still stands after the monster turn of the time track's last spot. The
-rulings G1–G47 of the rules page are cited in docstrings and error reasons.
+rulings G1–G48 of the rules page are cited in docstrings and error reasons.
 
 >>> import grimheim as gh
 >>> state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=7)

@@ -4,7 +4,7 @@ the realm of Kinmarr.
 Travel the two paths of the board, draw encounters and fight creatures with your guild's combat
 dice, buy Items at the Shop, show towers, duel and trade with the other guilds, keep the Fate sphere
 from reaching 10, and be the last token standing or hold the most when a deck runs out. The
-rulings K1–K15 of the rules page are cited in every docstring and error reason.
+rulings K1–K16 of the rules page are cited in every docstring and error reason.
 
 >>> import kinmarr
 >>> state = kinmarr.new_game(kinmarr.Config(guilds=("feudal_pact", "pathfinders")), seed=7)
