@@ -53,6 +53,7 @@ from ._state import (
     View,
     Window,
 )
+from ._validate import validate
 from ._work import Work
 
 _POSITIONS = (State, View)
@@ -466,17 +467,7 @@ def view(state: State, seat: Seat) -> View:
     but the face-up tops and the known bottoms) are written as ``""``, and the generator is gone."""
     if not 0 <= seat < len(state.heroes):
         raise ValueError(f"no seat {seat!r} in a game of {len(state.heroes)} heroes")
-    revealing = {(f.hero, f.deck) for f in state.frames if isinstance(f, Revealing)}
-    heroes = tuple(
-        attrs.evolve(
-            h,
-            hand=h.hand if s == seat else ("",) * len(h.hand),
-            events=("",) * len(h.events),
-            abilities=_blank(h.abilities, (s, "abilities") not in revealing, h.known_abilities),
-            equipment=_blank(h.equipment, (s, "equipment") not in revealing, h.known_equipment),
-        )
-        for s, h in enumerate(state.heroes)
-    )
+    heroes, yellow, red = hidden_parts(state, seat)
     seen = View(
         seat=seat,
         config=state.config,
@@ -484,8 +475,8 @@ def view(state: State, seat: Seat) -> View:
         time=state.time,
         heroes=heroes,
         monsters=state.monsters,
-        yellow=_blank(state.yellow, False, state.yellow_known),
-        red=_blank(state.red, False, state.red_known),
+        yellow=yellow,
+        red=red,
         yellow_known=state.yellow_known,
         red_known=state.red_known,
         held=state.held,
@@ -496,6 +487,27 @@ def view(state: State, seat: Seat) -> View:
     )
     object.__setattr__(seen, "occupant", state.occupant)  # the same pieces, the same table
     return seen
+
+
+def hidden_parts(
+    position: State | View, seat: Seat
+) -> tuple[tuple[Hero, ...], tuple[str, ...], tuple[str, ...]]:
+    """``(heroes, yellow, red)`` as ``seat`` sees them: what :func:`view` hides written as
+    ``""``. A view is exactly what it would hide from itself (``validate`` checks it)."""
+    revealing = {(f.hero, f.deck) for f in position.frames if isinstance(f, Revealing)}
+    heroes = tuple(
+        attrs.evolve(
+            h,
+            hand=h.hand if s == seat else ("",) * len(h.hand),
+            events=("",) * len(h.events),
+            abilities=_blank(h.abilities, (s, "abilities") not in revealing, h.known_abilities),
+            equipment=_blank(h.equipment, (s, "equipment") not in revealing, h.known_equipment),
+        )
+        for s, h in enumerate(position.heroes)
+    )
+    yellow = _blank(position.yellow, False, position.yellow_known)
+    red = _blank(position.red, False, position.red_known)
+    return heroes, yellow, red
 
 
 def _fill(
@@ -515,7 +527,15 @@ def _fill(
 def redeal(position: View, seed: int) -> State:
     """A full state consistent with ``position``: every hidden card dealt afresh from ``seed``
     (the other heroes' hands from what they may hold, each deck's hidden order), and a new
-    generator."""
+    generator.
+
+    Raises:
+        tabletop_rules.PositionTypeError: ``position`` is not a view.
+        tabletop_rules.StateFormatError: the view breaks the rules or shows what its seat may not
+            see (:func:`validate`).
+    """
+    check_position(position, (View,), "redeal")
+    validate(position)
     config = position.config
     explicit = config.explicit
     rng = Rng.from_seed(seed)

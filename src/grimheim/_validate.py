@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NoReturn
 
-from tabletop_rules import Rng, StateFormatError
+import attrs
+
+from tabletop_rules import CHANCE, Rng, StateFormatError
 
 from ._cards import MOST
 from ._limits import BONUS_LIMIT, GOLD_LIMIT, MANA_LIMIT, roll_limit, upgrade_limit
@@ -97,6 +99,49 @@ def validate(position: State | View) -> None:
     if len(set(position.bonus)) != len(position.bonus):
         _fail("$.bonus", "a bonus twice")
     _check_flow(position, spots)
+    if isinstance(position, View):
+        _check_hidden(position)
+
+
+def _check_hidden(view: View) -> None:
+    """A view shows exactly what its seat may see: hiding again what ``view`` hides changes
+    nothing (no other hero's hand, event deck order or unknown monster card is named), and no
+    card its seat may see is left blank."""
+    from ._rules import hidden_parts
+
+    def named(cards: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(c or "?" for c in cards)
+
+    filled = attrs.evolve(
+        view,
+        heroes=tuple(
+            attrs.evolve(
+                h,
+                hand=named(h.hand),
+                events=named(h.events),
+                abilities=named(h.abilities),
+                equipment=named(h.equipment),
+            )
+            for h in view.heroes
+        ),
+        yellow=named(view.yellow),
+        red=named(view.red),
+    )
+    heroes, yellow, red = hidden_parts(filled, view.seat)
+    for i, (shown, seen) in enumerate(zip(view.heroes, heroes, strict=True)):
+        for name in ("hand", "events", "abilities", "equipment"):
+            _same_cards(getattr(shown, name), getattr(seen, name), f"$.heroes[{i}].{name}", view)
+    _same_cards(view.yellow, yellow, "$.yellow", view)
+    _same_cards(view.red, red, "$.red", view)
+
+
+def _same_cards(shown: tuple[str, ...], seen: tuple[str, ...], path: str, view: View) -> None:
+    """``seen`` is what the seat may see of ``shown`` (its blanks written ``"?"``)."""
+    for j, (card, may) in enumerate(zip(shown, seen, strict=True)):
+        if card and not may:
+            _fail(f"{path}[{j}]", f"seat {view.seat} may not see this card")
+        if not card and may:
+            _fail(f"{path}[{j}]", f"seat {view.seat} sees this card: a view names it")
 
 
 def _no_blanks(state: State) -> None:
@@ -322,10 +367,11 @@ def _check_flow(position: State | View, spots: int) -> None:
     for i, frame in enumerate(position.frames):
         _check_frame(position, f"$.frames[{i}]", frame, n)
     try:
-        current(Work.of(position))
+        asked = current(Work.of(position))
     except (AssertionError, IndexError, KeyError, ValueError) as exc:
         _fail("$.frames", f"the pending decisions do not fit the position ({exc})")
-    del config
+    if asked == CHANCE and not config.explicit:
+        _fail("$.frames", "in sampled chance mode nothing waits on chance: the generator draws")
 
 
 def _known_cards(position: State | View, path: str, cards: tuple[str, ...]) -> None:
@@ -346,9 +392,11 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
     for seat in seats:
         _int(seat, f"{path}.hero", 0, n - 1)
     if isinstance(frame, Window | Ambush) and (
-        not frame.seats or any(type(s) is not int or not 0 <= s < n for s in frame.seats)
+        not frame.seats
+        or any(type(s) is not int or not 0 <= s < n for s in frame.seats)
+        or len(set(frame.seats)) != len(frame.seats)
     ):
-        _fail(f"{path}.seats", "seats of the game")
+        _fail(f"{path}.seats", "seats of the game, each once")
     if isinstance(frame, HeroAttack):
         _int(frame.target, f"{path}.target", 0, town - 1)
         limit = roll_limit(position.config)
@@ -357,6 +405,8 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         if sum(frame.rolled) > limit:
             _fail(f"{path}.rolled", f"more than the {limit} dice one roll can have")
         _int(frame.dice, f"{path}.dice", 0, limit - sum(frame.rolled))
+        if frame.dice + sum(frame.rolled) == 0:
+            _fail(f"{path}.dice", "a roll has dice: one to roll, or some rolled")
         _int(frame.bonus, f"{path}.bonus", 0, 400)
         for i, key in enumerate(frame.played):
             card_id, _, index = key.rpartition("#")
@@ -435,6 +485,12 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         _int(frame.damage, f"{path}.damage", -1, 400)  # -1: not rolled yet
         _int(frame.again, f"{path}.again", 0, 1)
         _known_cards(position, f"{path}.used", frame.used)
+        if frame.target < 0 and (frame.dice or frame.hits or frame.damage != -1):
+            _fail(path, "an attack with no target yet has not rolled")
+        if frame.target >= 0 and frame.damage < 0 and not frame.dice:
+            _fail(f"{path}.dice", "an attack about to roll has dice")
+        if frame.damage >= 0 and (frame.dice or frame.hits < frame.damage):
+            _fail(path, "a rolled attack has no dice left, and deals at most its hits")
     if isinstance(frame, Window):
         _known_cards(position, f"{path}.used", frame.used)
         _int(frame.attacker, f"{path}.attacker", -1, town - 1)
@@ -443,6 +499,8 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         _known_cards(position, f"{path}.used", frame.used)
         if any(type(a) is not int or not 0 <= a < town for a in frame.order):
             _fail(f"{path}.order", "areas of the board")
+        if len(set(frame.order)) != len(frame.order):
+            _fail(f"{path}.order", "each monster attacks once")
     if isinstance(frame, Reinforcing):
         _int(frame.cards, f"{path}.cards", 0, 4)
         _int(frame.tries, f"{path}.tries", 0, 64)

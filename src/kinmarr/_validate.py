@@ -488,6 +488,25 @@ def _order(p: State | View) -> None:
     for i, frame in enumerate(frames):
         if isinstance(frame, StartFrame | TurnEndFrame) and i != 0:
             _fail(f"$.frames[{i}]", "a turn starts and ends at the bottom of the frames")
+    _pending_draws(p)
+
+
+def _pending_draws(p: State | View) -> None:
+    """Draws still to make fit the places they fill: the Shop's free places, and one active
+    prophecy (a second draw would push the first out of the game)."""
+    from ._engine import SHOP_SIZE
+
+    shop = [(i, f) for i, f in enumerate(p.frames) if isinstance(f, DrawFrame) and f.into == "shop"]
+    free = SHOP_SIZE - len(p.shop)
+    if sum(f.count for _, f in shop) > free:
+        i = shop[-1][0]
+        _fail(f"$.frames[{i}].count", f"K14: the Shop has {free} free place(s) to refill")
+    prophecy = [
+        (i, f) for i, f in enumerate(p.frames) if isinstance(f, DrawFrame) and f.into == "prophecy"
+    ]
+    drawing = [(i, f) for i, f in prophecy if f.count]
+    if drawing and (p.prophecy is not None or len(drawing) > 1 or drawing[0][1].count > 1):
+        _fail(f"$.frames[{drawing[-1][0]}]", "one prophecy is drawn at a time, when none is active")
 
 
 def _ending(p: State | View, ending: Any, rules: Compiled) -> None:
@@ -521,7 +540,7 @@ def _ending(p: State | View, ending: Any, rules: Compiled) -> None:
 def _resting(p: State | View) -> None:
     """The frame on top waits for an answer, and has some (see :mod:`kinmarr._engine`)."""
     from ._engine import _HANDLERS
-    from ._legal import legal_actions
+    from ._legal import acting, legal_actions
     from ._work import Work
 
     top = p.frames[-1]
@@ -546,3 +565,6 @@ def _resting(p: State | View) -> None:
         _fail("$.frames", f"no legal action can be listed: {type(exc).__name__}: {exc}")
     if not legal:
         _fail("$.frames", "the decision on top has no answer")
+    asked = acting(p)
+    if asked is not None and asked >= 0 and p.players[asked].tile is None:
+        _fail("$.frames", f"seat {asked} is asked to play, but its character is dead")

@@ -161,7 +161,7 @@ def test_an_x_range_with_no_x_in_the_use_is_refused() -> None:
     refused(edit(change), "x range")
 
 
-def test_a_card_listed_twice_is_refused() -> None:
+def test_root_cause_12_a_card_listed_twice_is_refused() -> None:
     def change(d: dict[str, Any]) -> None:
         d["cards"].append(card_of(d, "bjorn-rest"))
 

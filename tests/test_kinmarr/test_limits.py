@@ -70,3 +70,45 @@ def test_root_cause_4_refreshes_and_rounds_past_their_bounds_are_refused(
     with pytest.raises(StateFormatError) as caught:
         kinmarr.loads(_tampered(start(), change))
     assert caught.value.path == path
+
+
+# -- root causes 8 and 9: pending work fits the state ---------------------------------------------
+
+
+def test_root_cause_8_a_dead_character_is_never_asked_to_play() -> None:
+    state = start()  # the first seat's turn, at its start menu
+
+    def dead(data: dict[str, Any]) -> None:
+        data["players"][0]["tile"] = None
+
+    with pytest.raises(
+        StateFormatError, match="seat 0 is asked to play, but its character is dead"
+    ):
+        kinmarr.loads(_tampered(state, dead))
+
+
+def _set_up() -> kinmarr.State:
+    """The set-up in explicit chance mode: the Shop's 4 items and the prophecy still to draw."""
+    config = kinmarr.Config(guilds=("feudal_pact", "pathfinders"), chance="explicit")
+    return kinmarr.new_game(config, seed=0)
+
+
+def test_root_cause_9_a_shop_refill_larger_than_the_free_places_is_refused() -> None:
+    def five(data: dict[str, Any]) -> None:
+        data["frames"][1]["count"] = 5
+
+    with pytest.raises(StateFormatError, match="K14: the Shop has 4 free place") as caught:
+        kinmarr.loads(_tampered(_set_up(), five))
+    assert caught.value.path == "$.data.frames[1].count"
+
+
+@pytest.mark.parametrize("how", ["two frames", "two cards"])
+def test_root_cause_9_two_pending_prophecy_draws_are_refused(how: str) -> None:
+    def twice(data: dict[str, Any]) -> None:
+        if how == "two frames":
+            data["frames"].append(dict(data["frames"][2]))
+        else:
+            data["frames"][2]["count"] = 2
+
+    with pytest.raises(StateFormatError, match="one prophecy is drawn at a time"):
+        kinmarr.loads(_tampered(_set_up(), twice))
