@@ -1,4 +1,4 @@
-"""Fuzz a game's readers at full scale: mutated saves, content files and notation.
+"""Fuzz a game's readers at full scale: mutated saves, content files, notation, actions, positions.
 
     python scripts/fuzz.py goblinguard           # 10,000 games, 100,000 loads, 5,000 content files
     python scripts/fuzz.py grimheim --games 2000
@@ -28,11 +28,21 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=100_000)
     parser.add_argument("--content", type=int, default=5_000)
     parser.add_argument("--notations", type=int, default=20_000)
+    parser.add_argument("--actions", type=int, default=20_000)
+    parser.add_argument("--positions", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     run = importlib.import_module(f"tests.test_{args.game}.fuzzing").run
     started = time.perf_counter()
-    report = run(args.games, args.loads, args.content, args.notations, args.seed)
+    report = run(
+        args.seed,
+        games=args.games,
+        loads=args.loads,
+        content_mutants=args.content,
+        notations=args.notations,
+        actions=args.actions,
+        positions=args.positions,
+    )
     print(report)
     print(f"({time.perf_counter() - started:.1f} s)")
     return 1 if report.findings else 0

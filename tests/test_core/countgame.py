@@ -24,6 +24,7 @@ from tabletop_rules import (
     Outcome,
     PrivateEvent,
     PublicEvent,
+    Record,
     Rng,
     Seat,
     StateFormatError,
@@ -118,6 +119,7 @@ def is_over(sv: State | View) -> bool:
 
 def legal_actions(sv: State | View) -> tuple[Add, ...]:
     """One ``Add`` per distinct card value in the hand, smallest first."""
+    check_position(sv, (State, View), "legal_actions")
     if is_over(sv):
         return ()
     return tuple(Add(v) for v in sorted(set(sv.hand)))
@@ -241,7 +243,14 @@ CODEC = Codec(
     game="countgame",
     format=1,
     converter=_CONVERTER,
-    kinds={"state": State, "view": View, "action": Add, "config": Config, "event": CountEvent},
+    kinds={
+        "state": State,
+        "view": View,
+        "action": Add,
+        "config": Config,
+        "record": Record[Config, State, Add],
+        "event": CountEvent,
+    },
     members={Added: "event", Drew: "event"},
 )
 

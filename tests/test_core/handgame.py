@@ -203,6 +203,7 @@ def current_player(position: State | View) -> Seat | None:
 
 def legal_actions(position: State | View) -> tuple[Action, ...]:
     """Deals in card order; Block then Pass; plays in card order."""
+    check_position(position, (State, View), "legal_actions")
     if position.to_deal:
         cards = position.deck if isinstance(position, State) else _unseen(position)
         return tuple(Deal(c) for c in cards)

@@ -42,6 +42,7 @@ from tabletop_rules.testing import (
     check_game,
     check_hash_seed_independence,
     finished_games,
+    fuzz_game,
     seeds,
     states,
 )
@@ -379,6 +380,34 @@ def test_each_check_catches_its_bug(functions: dict[str, Any], check: str) -> No
     assert err.seed is not None
     assert err.step is not None
     assert str(err).startswith(f"[{check}] game seed {err.seed}, step {err.step}: ")
+
+
+# -- the fuzzer's actions and positions ------------------------------------------------------------
+
+
+def test_the_fuzzer_gives_mutated_actions_and_non_states_and_counts_each_part() -> None:
+    report = fuzz_game(GAME, games=6, loads=100, notations=50, actions=200, positions=100, seed=2)
+    assert report.findings == (), str(report)
+    parts = {part.name: part for part in report.parts}
+    assert parts["actions"].inputs == 200 and parts["positions"].inputs == 100
+    for part in report.parts:
+        assert part.refused + part.sound == part.inputs
+    assert parts["actions"].refused > 0 and parts["actions"].sound > 0
+
+
+@pytest.mark.parametrize(
+    ("functions", "part", "what"),
+    [
+        ({"is_legal": value_only_is_legal}, "actions", "wrong-acceptance"),
+        ({"step": view_playing_step, "apply": view_playing_apply}, "positions", "untyped-error"),
+    ],
+    ids=["a float passes for an int", "a view is played on"],
+)
+def test_the_fuzzer_finds_a_game_that_trusts_its_input(
+    functions: dict[str, Any], part: str, what: str
+) -> None:
+    report = fuzz_game(broken(**functions), games=6, loads=0, notations=0, seed=2)
+    assert any(f.reader == part and f.what == what for f in report.findings), str(report)
 
 
 # -- many seats and chance: the hidden-hand fixture ----------------------------------------------

@@ -58,16 +58,9 @@ def replayed(state: gg.State) -> None:
         assert {*again.hand, *again.deck} == {*state.hand, *state.deck}, "cards went missing"
 
 
-def run(games: int, loads: int, content_mutants: int, notations: int, seed: int) -> FuzzReport:
-    """One fuzzing run over every config."""
+def run(seed: int, **counts: int) -> FuzzReport:
+    """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``)."""
     return fuzz_game(
-        gg.GAME,
-        games=games,
-        loads=loads,
-        content=content(),
-        content_mutants=content_mutants,
-        notations=notations,
-        configs=CONFIGS,
-        oracle=replayed,
-        seed=seed,
+        gg.GAME, content=content(), configs=CONFIGS, oracle=replayed, seed=seed, **counts
     )

@@ -13,7 +13,9 @@ from tabletop_rules import RandomAgent, play
 
 
 def test_fuzzing_finds_no_untyped_error_wrong_acceptance_or_slow_read() -> None:
-    report = run(games=40, loads=2_000, content_mutants=400, notations=400, seed=1)
+    report = run(
+        1, games=40, loads=2_000, content_mutants=400, notations=400, actions=300, positions=100
+    )
     assert report.findings == (), str(report)
     assert report.accepted > 0  # some mutants are valid values, and were checked further
 

@@ -92,16 +92,9 @@ def recount(state: gh.State) -> None:
         assert owned == expected, f"{hero.id}'s cards lost or doubled"
 
 
-def run(games: int, loads: int, content_mutants: int, notations: int, seed: int) -> FuzzReport:
-    """One fuzzing run over every config."""
+def run(seed: int, **counts: int) -> FuzzReport:
+    """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``)."""
     return fuzz_game(
-        gh.GAME,
-        games=games,
-        loads=loads,
-        content=content(),
-        content_mutants=content_mutants,
-        notations=notations,
-        configs=CONFIGS,
-        oracle=recount,
-        seed=seed,
+        gh.GAME, content=content(), configs=CONFIGS, oracle=recount, seed=seed, **counts
     )

@@ -110,16 +110,9 @@ def playable(state: kinmarr.State) -> None:
         assert kinmarr.loads(kinmarr.dumps(after)) == after
 
 
-def run(games: int, loads: int, content_mutants: int, notations: int, seed: int) -> FuzzReport:
-    """One fuzzing run over every config."""
+def run(seed: int, **counts: int) -> FuzzReport:
+    """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``)."""
     return fuzz_game(
-        kinmarr.GAME,
-        games=games,
-        loads=loads,
-        content=content(),
-        content_mutants=content_mutants,
-        notations=notations,
-        configs=CONFIGS,
-        oracle=playable,
-        seed=seed,
+        kinmarr.GAME, content=content(), configs=CONFIGS, oracle=playable, seed=seed, **counts
     )

@@ -10,8 +10,8 @@ visible parts differ), the shape of ``legal_actions`` and the notation round tri
 :class:`ConformanceError` that names the check, the game seed and the step.
 
 :func:`fuzz_game` feeds a game's readers (``loads`` of every kind, content loaders,
-``parse_action``) thousands of mutants and reports untyped errors, wrong acceptances and slow
-reads.
+``parse_action``) and the functions that take an action or a position thousands of mutants, and
+reports untyped errors, wrong acceptances and slow reads, part by part.
 
 The check needs nothing beyond the core. The strategies (:func:`seeds`, :func:`action_sequences`,
 :func:`states`, :func:`finished_games`) need Hypothesis, installed with the ``testing`` extra
@@ -53,7 +53,7 @@ from tabletop_rules import expose
 
 from . import _conformance
 from ._conformance import check_game
-from ._fuzz import FuzzFinding, FuzzReport, fuzz_game
+from ._fuzz import FuzzFinding, FuzzPart, FuzzReport, fuzz_game
 from ._hash_seeds import check_hash_seed_independence
 from ._report import ConformanceError, ConformanceReport
 from ._strategies import action_sequences, finished_games, seeds, states
@@ -63,6 +63,7 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "FuzzFinding",
+    "FuzzPart",
     "FuzzReport",
     "action_sequences",
     "check_game",

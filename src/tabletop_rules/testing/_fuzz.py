@@ -1,13 +1,16 @@
-"""The fuzzer: mutated saves, content files and notation, fed to a game's readers.
+"""The fuzzer: mutated saves, content files, notation, actions and positions, fed to a game.
 
-A reader of untrusted text has three duties: answer with a typed error, in bounded time, and never
-accept something wrong. :func:`fuzz_game` checks all three on any :class:`~tabletop_rules.Game`:
-it plays random games, keeps the JSON of their states, views, records (from a seed and from a
-saved state), actions, events and configs, mutates that text thousands of times — structurally
-(keys dropped or added, values swapped for other types, huge or negative numbers, lists cut,
-doubled or reordered, values copied from elsewhere in the document, deep nesting) and as raw
-text (truncation, flipped bytes) — and reads every mutant back. Content files and action notation
-are fuzzed the same way.
+A reader of untrusted input has three duties: answer with a typed error, in bounded time, and
+never accept something wrong. :func:`fuzz_game` checks all three on any
+:class:`~tabletop_rules.Game`: it plays random games, keeps the JSON of their states, views,
+records (from a seed and from a saved state), actions, events and configs, mutates that text
+thousands of times — structurally (keys dropped or added, values swapped for other types, numbers
+just past a bound or huge, lists cut, doubled or reordered, values copied from elsewhere in the
+document or from a sibling object, deep nesting) and as raw text (truncation, flipped bytes) —
+and reads every mutant back. Content files and action notation are fuzzed the same way. Actions
+are fuzzed as values: a legal action with a field of the wrong type, built without its
+constructor, or not an action at all, given to ``is_legal`` and ``apply``; and positions: a view,
+a dict, ``None`` or another value given where a state belongs.
 """
 
 from __future__ import annotations
@@ -16,12 +19,19 @@ import copy
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
+from copy import copy as shallow_copy
 from functools import partial
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from .._errors import ContentError, RulesError, StateFormatError
+from .._errors import (
+    ContentError,
+    IllegalActionError,
+    PositionTypeError,
+    RulesError,
+    StateFormatError,
+)
 from .._game import Game
 from .._record import Record, replay, sample_chance
 from .._rng import Rng
@@ -56,6 +66,26 @@ class FuzzFinding:
 
 
 @attrs.frozen
+class FuzzPart:
+    """What one reader was given and how it answered.
+
+    Attributes:
+        name: the reader: ``"loads:<kind>"``, ``"content:<name>"``, ``"parse_action"``,
+            ``"actions"`` (``is_legal`` and ``apply`` given mutated actions) or ``"positions"``
+            (``apply``, ``step``, ``legal_actions`` and ``is_legal`` given what is not a state).
+        inputs: the mutants given.
+        refused: those answered with the documented typed error.
+        sound: those accepted that behaved (read back, played on, satisfied the oracle; an action
+            that was legal in type and value).
+    """
+
+    name: str
+    inputs: int
+    refused: int
+    sound: int
+
+
+@attrs.frozen
 class FuzzReport:
     """What :func:`fuzz_game` did and found.
 
@@ -65,9 +95,12 @@ class FuzzReport:
         accepted: how many of them were read without error (each then checked further).
         content: mutated content files read back.
         notations: mutated notations parsed.
+        actions: mutated actions given to ``is_legal`` and ``apply``.
+        positions: values that are not states given to the functions that take one.
         slowest: the longest single read, in seconds.
         slowest_per_kb: the longest read time per kilobyte of input, in seconds.
         findings: everything found wrong (empty when all is well).
+        parts: the counts reader by reader.
     """
 
     games: int
@@ -78,16 +111,26 @@ class FuzzReport:
     slowest: float
     slowest_per_kb: float
     findings: tuple[FuzzFinding, ...]
+    actions: int = 0
+    positions: int = 0
+    parts: tuple[FuzzPart, ...] = ()
 
     def __str__(self) -> str:
         head = (
             f"{self.games} games, {self.loads} mutated loads ({self.accepted} accepted),"
-            f" {self.content} content files, {self.notations} notations;"
-            f" slowest read {self.slowest * 1000:.1f} ms ({self.slowest_per_kb * 1000:.2f} ms/kB):"
+            f" {self.content} content files, {self.notations} notations, {self.actions} actions,"
+            f" {self.positions} positions; slowest read {self.slowest * 1000:.1f} ms"
+            f" ({self.slowest_per_kb * 1000:.2f} ms/kB):"
         )
-        if not self.findings:
-            return f"{head} nothing found"
-        lines = [f"{head} {len(self.findings)} finding(s)"]
+        lines = [
+            f"{head} {len(self.findings)} finding(s)" if self.findings else f"{head} nothing found"
+        ]
+        width = max((len(part.name) for part in self.parts), default=0)
+        lines.append(f"  {'part':<{width}}  {'inputs':>7}  {'refused':>7}  {'sound':>7}")
+        for part in self.parts:
+            lines.append(
+                f"  {part.name:<{width}}  {part.inputs:>7}  {part.refused:>7}  {part.sound:>7}"
+            )
         for f in self.findings[:20]:
             lines.append(f"  [{f.what}] {f.reader}: {f.detail} <- {f.sample}")
         return "\n".join(lines)
@@ -128,14 +171,23 @@ _ODD_VALUES: tuple[Any, ...] = (
     1,
     2,
     7,
+    99,
+    100,
+    999,
+    1000,
+    1001,
     2**18,
     2**20,
     -(2**20),
+    2**30,
     2**31,
+    10**9,
     2**53 + 1,
     2**64,
     -(2**64),
     10**30,
+    10**40,
+    10**45,
     "9" * 60,
     0.5,
     -0.0,
@@ -188,7 +240,9 @@ class _Mutator:
         paths = list(_paths(document))
         path = self.pick(paths)
         target = _get(document, path)
-        roll = self.below(9)
+        roll = self.below(10)
+        if roll == 9:
+            return self._sibling_field(document, paths)
         if roll == 0 and isinstance(target, dict) and target:
             del target[self.pick(sorted(target))]
         elif roll == 1 and isinstance(target, dict):
@@ -216,6 +270,25 @@ class _Mutator:
             document = _set(document, path, copy.deepcopy(self.pick(_ODD_VALUES)))
         return document
 
+    def _sibling_field(self, document: Any, paths: list[tuple[Any, ...]]) -> Any:
+        """Copy one field from an object of a list into its sibling: two pending frames, two
+        players or two monsters that disagree (the same area twice, a count that does not fit)."""
+        lists = [p for p in paths if isinstance(_get(document, p), list)]
+        pairs = [
+            items
+            for items in (_get(document, p) for p in lists)
+            if sum(isinstance(i, dict) for i in items) > 1
+        ]
+        if not pairs:
+            return document
+        items = [i for i in self.pick(pairs) if isinstance(i, dict)]
+        source, target = self.pick(items), self.pick(items)
+        shared = sorted(set(source) & set(target))
+        if shared:
+            key = self.pick(shared)
+            target[key] = copy.deepcopy(source[key])
+        return document
+
 
 # -- the run --------------------------------------------------------------------------------------
 
@@ -238,6 +311,7 @@ class _Fuzzer(Generic[S, A]):
         self.slowest = 0.0
         self.slowest_per_kb = 0.0
         self.accepted = 0
+        self.parts: dict[str, list[int]] = {}
 
     def found(self, what: str, reader: str, detail: str, text: str) -> None:
         self.findings.append(FuzzFinding(what, reader, detail, _short(text)))
@@ -295,6 +369,15 @@ class _Fuzzer(Generic[S, A]):
                 texts["record"].append(game.dumps(Record(tuple(actions[done:]), start=start)))
         return texts
 
+    def tally(self, part: str, outcome: str) -> None:
+        """Count one input of ``part``: ``refused``, ``sound`` or ``found`` (a finding)."""
+        counts = self.parts.setdefault(part, [0, 0, 0])
+        counts[0] += 1
+        if outcome == "refused":
+            counts[1] += 1
+        elif outcome == "sound":
+            counts[2] += 1
+
     def loads(self, texts: dict[str, list[str]], count: int) -> None:
         game = self.game
         kinds = [kind for kind in _KINDS if texts[kind]]
@@ -306,18 +389,23 @@ class _Fuzzer(Generic[S, A]):
             if error is not None:
                 if not isinstance(error, StateFormatError):
                     self.found("untyped-error", reader, f"{type(error).__name__}: {error}", text)
+                    self.tally(reader, "found")
+                else:
+                    self.tally(reader, "refused")
                 continue
             self.accepted += 1
-            self.check_accepted(reader, kind, value, text)
+            sound = self.check_accepted(reader, kind, value, text)
+            self.tally(reader, "sound" if sound else "found")
 
-    def check_accepted(self, reader: str, kind: str, value: Any, text: str) -> None:
-        """A mutant that was read must behave: round-trip, and (states) play on to the end."""
+    def check_accepted(self, reader: str, kind: str, value: Any, text: str) -> bool:
+        """A mutant that was read must behave: round-trip, and (states) play on to the end.
+        Returns whether it did."""
         game = self.game
         try:
             again = game.loads(game.dumps(value), kind)
             if again != value:
                 self.found("wrong-acceptance", reader, "loads(dumps(value)) != value", text)
-                return
+                return False
             if kind == "state":
                 self.play_on(value)
             elif kind == "record":
@@ -328,12 +416,16 @@ class _Fuzzer(Generic[S, A]):
                 self.oracle(start)
         except AssertionError as exc:
             self.found("wrong-acceptance", reader, f"the oracle objects: {exc}", text)
+            return False
         except StateFormatError as exc:
             self.found("wrong-acceptance", reader, f"read back fails: {exc}", text)
+            return False
         except RulesError:
             pass  # a record whose actions do not replay: a typed error, as documented
         except Exception as exc:  # anything untyped from a value that was accepted
             self.found("wrong-acceptance", reader, f"{type(exc).__name__}: {exc}", text)
+            return False
+        return True
 
     def play_on(self, state: S) -> None:
         game = self.game
@@ -356,12 +448,17 @@ class _Fuzzer(Generic[S, A]):
             text = self.mutate.text(original)
             reader = f"content:{name}"
             _, error = self.timed(reader, text, partial(load, text))
-            if error is not None and not isinstance(error, ContentError):
+            if error is None:
+                self.tally(reader, "sound")
+            elif isinstance(error, ContentError):
+                self.tally(reader, "refused")
+            else:
                 self.found("untyped-error", reader, f"{type(error).__name__}: {error}", text)
+                self.tally(reader, "found")
 
     def notations(self, texts: dict[str, list[str]], count: int) -> None:
         game = self.game
-        states = [game.loads(t, "state") for t in texts["state"][:50]]
+        states = self.states(texts)
         samples = [game.notation(game.loads(t, "action")) for t in texts["action"][:200]]
         if not states or not samples:
             return
@@ -376,10 +473,143 @@ class _Fuzzer(Generic[S, A]):
                     self.found(
                         "untyped-error", "parse_action", f"{type(error).__name__}: {error}", text
                     )
+                    self.tally("parse_action", "found")
+                else:
+                    self.tally("parse_action", "refused")
                 continue
             back = game.parse_action(state, game.notation(action))
             if back != action:
                 self.found("wrong-acceptance", "parse_action", "notation does not round-trip", text)
+                self.tally("parse_action", "found")
+            else:
+                self.tally("parse_action", "sound")
+
+    def states(self, texts: dict[str, list[str]]) -> list[S]:
+        """Up to 50 of the collected positions that wait for an answer."""
+        game = self.game
+        found = [game.loads(t, "state") for t in texts["state"][:100]]
+        return [s for s in found if game.current_player(s) is not None][:50]
+
+    def actions(self, texts: dict[str, list[str]], count: int) -> None:
+        """Legal actions bent out of shape, given to ``is_legal`` and ``apply``: each must be
+        refused with a reason and :class:`~tabletop_rules.IllegalActionError`, unless it is a
+        legal action in type and value."""
+        game = self.game
+        states = self.states(texts)
+        if not states:
+            return
+        for _ in range(count):
+            state = self.mutate.pick(states)
+            if self.mutate.below(4) == 0:  # the legal actions not listed yet (no cache)
+                state = game.loads(game.dumps(state))
+                legal = game.legal_actions(game.loads(game.dumps(state)))
+            else:
+                legal = game.legal_actions(state)
+            action = self._bent(self.mutate.pick(legal))
+            shown = _safe(action)
+            try:
+                reason = game.is_legal(state, action)
+                if reason is None:
+                    after = game.apply(state, action)
+                else:
+                    game.apply(state, action)
+            except IllegalActionError:
+                if reason is None:
+                    self.found("wrong-acceptance", "actions", "is_legal accepted it", shown)
+                    self.tally("actions", "found")
+                else:
+                    self.tally("actions", "refused")
+                continue
+            except Exception as exc:
+                self.found("untyped-error", "actions", f"{type(exc).__name__}: {exc}", shown)
+                self.tally("actions", "found")
+                continue
+            if reason is not None:
+                self.found("wrong-acceptance", "actions", f"applied though {reason!r}", shown)
+                self.tally("actions", "found")
+            elif not any(_same(action, a) for a in legal):
+                self.found("wrong-acceptance", "actions", "applied, not a legal action", shown)
+                self.tally("actions", "found")
+            else:
+                game.validate(after)
+                self.tally("actions", "sound")
+
+    def _bent(self, action: A) -> Any:
+        """``action`` with one field of the wrong type, no fields at all, or something that is
+        not an action; sometimes the action as it is."""
+        roll = self.mutate.below(8)
+        kind: Any = type(action)
+        fields = attrs.fields(kind) if attrs.has(kind) else ()
+        if roll == 0 or not fields:
+            notation = self.game.notation(action)
+            return self.mutate.pick((None, "pass", {"type": "pass"}, (), 0, notation))
+        if roll == 1:
+            return object.__new__(type(action))
+        if roll == 2:
+            return action
+        name = self.mutate.pick(fields).name
+        value = getattr(action, name)
+        if attrs.has(type(value)) and attrs.fields(type(value)):
+            inner = self.mutate.pick(attrs.fields(type(value))).name
+            value = _with_field(value, inner, self._odd(getattr(value, inner)))
+            return _with_field(action, name, value)
+        return _with_field(action, name, self._odd(value))
+
+    def _odd(self, value: Any) -> Any:
+        """A value of another type that may still compare equal to ``value``."""
+        if type(value) is int:
+            return self.mutate.pick((float(value), value == 1, str(value), [value], None))
+        if type(value) is str:
+            return self.mutate.pick(([value], value.encode(), 0, None, (value,)))
+        if type(value) is tuple:
+            return self.mutate.pick((list(value), None, "x"))
+        return self.mutate.pick((None, [value], "x", 1.5))
+
+    def positions(self, texts: dict[str, list[str]], count: int) -> None:
+        """What is not a state, given where one belongs: ``apply`` and ``step`` must raise
+        :class:`~tabletop_rules.PositionTypeError`; ``legal_actions`` and ``is_legal`` too, but
+        for a view, which they accept."""
+        game = self.game
+        states = self.states(texts)
+        if not states:
+            return
+        for _ in range(count):
+            state = self.mutate.pick(states)
+            action = game.legal_actions(state)[0]
+            seat = self.mutate.below(game.seat_count(state))
+            others: tuple[Any, ...] = (
+                game.view(state, seat),
+                json.loads(game.dumps(state)),
+                game.dumps(state),
+                None,
+                action,
+                getattr(state, "config", 0),
+                [state],
+            )
+            value = self.mutate.pick(others)
+            name = self.mutate.pick(("apply", "step", "legal_actions", "is_legal"))
+            function: Callable[..., Any] = getattr(game, name)
+            arguments = (value,) if name == "legal_actions" else (value, action)
+            accepts_view = name in ("legal_actions", "is_legal")
+            shown = f"{name}({type(value).__name__})"
+            try:
+                function(*arguments)
+            except PositionTypeError:
+                if accepts_view and type(value) is game.view_type:
+                    self.found("wrong-acceptance", "positions", "a view was refused", shown)
+                    self.tally("positions", "found")
+                else:
+                    self.tally("positions", "refused")
+                continue
+            except Exception as exc:
+                self.found("untyped-error", "positions", f"{type(exc).__name__}: {exc}", shown)
+                self.tally("positions", "found")
+                continue
+            if accepts_view and type(value) is game.view_type:
+                self.tally("positions", "sound")
+            else:
+                self.found("wrong-acceptance", "positions", "accepted", shown)
+                self.tally("positions", "found")
 
     def _mutate_notation(self, text: str) -> str:
         roll = self.mutate.below(6)
@@ -397,6 +627,31 @@ class _Fuzzer(Generic[S, A]):
         return " " * self.mutate.below(3) + text.upper() + "\t"
 
 
+def _with_field(value: T, name: str, new: Any) -> T:
+    """A copy of ``value`` holding ``new`` in field ``name``, made without its constructor."""
+    changed = shallow_copy(value)
+    object.__setattr__(changed, name, new)
+    return changed
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal in value and in the type of every field, all the way down."""
+    if type(a) is not type(b):
+        return False
+    if attrs.has(type(a)):
+        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a)))
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _safe(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:
+        return f"<{type(value).__name__} built without its fields>"
+
+
 def fuzz_game(
     game: Game[S, A],
     *,
@@ -405,13 +660,17 @@ def fuzz_game(
     content: Sequence[tuple[str, str, Callable[[str], Any]]] = (),
     content_mutants: int = 500,
     notations: int = 500,
+    actions: int = 500,
+    positions: int = 200,
     configs: Sequence[Any] = (None,),
     oracle: Callable[[S], None] | None = None,
     seed: int = 0,
     time_limit: float = 0.25,
     per_kb: float = 0.02,
 ) -> FuzzReport:
-    """Fuzz a game's readers: ``loads`` of every kind, its content loaders and ``parse_action``.
+    """Fuzz a game's readers: ``loads`` of every kind, its content loaders, ``parse_action``, and
+    the functions that take an action or a position (``is_legal``, ``apply``, ``step``,
+    ``legal_actions``).
 
     The rules of the check: reading a mutant raises nothing but
     :class:`~tabletop_rules.StateFormatError` (``loads``),
@@ -428,6 +687,8 @@ def fuzz_game(
             reads such text (it must raise only :class:`~tabletop_rules.ContentError`).
         content_mutants: mutated content files to read.
         notations: mutated notations to parse.
+        actions: mutated actions to give ``is_legal`` and ``apply``.
+        positions: values that are not states to give where a state belongs.
         configs: the configs to play, in turn (``None`` is the default config).
         oracle: an independent check of every state that was read (on its own or as a record's
             start): raise ``AssertionError`` when it is not a state the rules can reach. Without
@@ -445,6 +706,8 @@ def fuzz_game(
     if content:
         fuzzer.content(content, content_mutants)
     fuzzer.notations(texts, notations)
+    fuzzer.actions(texts, actions)
+    fuzzer.positions(texts, positions)
     return FuzzReport(
         games=games,
         loads=loads,
@@ -454,4 +717,7 @@ def fuzz_game(
         slowest=fuzzer.slowest,
         slowest_per_kb=fuzzer.slowest_per_kb,
         findings=tuple(fuzzer.findings),
+        actions=actions,
+        positions=positions,
+        parts=tuple(FuzzPart(name, *counts) for name, counts in sorted(fuzzer.parts.items())),
     )
