@@ -46,7 +46,7 @@ _FUNCTIONS = (
     "render_text",
 )
 # Optional functions, taken when the package defines them (like render_svg).
-_OPTIONAL = ("action_space", "observation", "observation_shape")
+_OPTIONAL = ("action_space", "observation", "observation_shape", "observation_bounds")
 
 
 @attrs.frozen
@@ -103,6 +103,9 @@ class Game(Generic[S, A]):
             without one).
         observation_shape: ``observation_shape(config) -> tuple[int, ...]``, the shape of every
             observation of a game with that config (``None`` for a game without observations).
+        observation_bounds: ``observation_bounds(config) -> tuple[float, float]``, the lowest and
+            highest number any observation of a game with that config holds (``None`` for a
+            game that does not publish them); a learning environment's bounded ``Box``.
     """
 
     name: str
@@ -136,6 +139,7 @@ class Game(Generic[S, A]):
     action_space: Callable[[Any], ActionSpace[A]] | None = None
     observation: Callable[[Any], Observation] | None = None
     observation_shape: Callable[[Any], tuple[int, ...]] | None = None
+    observation_bounds: Callable[[Any], tuple[float, float]] | None = None
 
     def answer(self, state: S, action: A, seat: Seat) -> Step[S, Any]:
         """:attr:`step`, for an answer sent by ``seat``: refused unless that seat is the one
@@ -165,8 +169,8 @@ class Game(Generic[S, A]):
         Call it at the end of a game package's ``__init__.py`` with ``globals()`` (or pass the
         module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
         ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
-        its own name) the functions, and ``render_svg``, ``action_space``, ``observation`` and
-        ``observation_shape`` if the package has them.
+        its own name) the functions, and ``render_svg``, ``action_space``, ``observation``,
+        ``observation_shape`` and ``observation_bounds`` if the package has them.
 
         Raises:
             TypeError: some names are missing or are not callable; the message lists them all.
