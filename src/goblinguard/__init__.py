@@ -47,7 +47,14 @@ from ._rules import (
     unseen,
     view,
 )
-from ._spaces import OBSERVATION_PLANES, action_space, observation, observation_shape
+from ._spaces import (
+    OBSERVATION_PLANES,
+    action_space,
+    observation,
+    observation_array,
+    observation_bounds,
+    observation_shape,
+)
 from ._state import Chance, Config, Placed, State, View
 from ._svg import render_svg
 from ._validate import validate
@@ -105,6 +112,8 @@ __all__ = [
     "new_game",
     "notation",
     "observation",
+    "observation_array",
+    "observation_bounds",
     "observation_shape",
     "outcome",
     "parse_action",

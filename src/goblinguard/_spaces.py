@@ -19,17 +19,25 @@ from __future__ import annotations
 import bisect
 import functools
 import operator
-from typing import Final
+from collections.abc import Iterable
+from typing import Any, Final
 
-from tabletop_rules import ActionSpace, NotInSpaceError, Observation, reshape
+from tabletop_rules import ActionSpace, Marks, NotInSpaceError, Observation, Observer
 
 from ._actions import Action, Draw, Place
 from ._cards import Layer
-from ._deck import CODE_LETTERS, CompiledDeck, decode
+from ._deck import CODE_LETTERS, CompiledDeck, decode, encode
 from ._rules import board_of, unseen
 from ._state import Config, View
 
-__all__ = ["OBSERVATION_PLANES", "action_space", "observation", "observation_shape"]
+__all__ = [
+    "OBSERVATION_PLANES",
+    "action_space",
+    "observation",
+    "observation_array",
+    "observation_bounds",
+    "observation_shape",
+]
 
 OBSERVATION_PLANES: Final = (
     "guard",
@@ -72,6 +80,8 @@ class _DeckSpace(ActionSpace[Action]):
         "_draws",
         "_garrison",
         "_index",
+        "_known",
+        "_pools",
         "_positions",
         "_reach",
         "_row_start",
@@ -86,6 +96,10 @@ class _DeckSpace(ActionSpace[Action]):
         self._index = deck.index
         self._digest = deck.digest
         self._garrison = deck.garrison
+        self._pools = deck.pools
+        # id(action) -> number, for the deck's interned actions only: the pools keep them alive,
+        # so no other object can have their id while this space lives.
+        self._known: dict[int, int] = {}
         self._reach = 2 * (n - 1)
         self._third = 3 * (n - 1)
         starts = []
@@ -145,6 +159,37 @@ class _DeckSpace(ActionSpace[Action]):
             start += self._positions
         return start + self._row_start[y + self._reach] + x + self._half(y)
 
+    def indices(self, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions`` (a decision's ``legal_actions``), in their order: one
+        ``dict`` lookup each for the deck's interned actions, which ``legal_actions`` returns.
+
+        Raises:
+            tabletop_rules.NotInSpaceError: one of them is not in the space.
+        """
+        known = self._known
+        actions = tuple(actions)
+        try:
+            return tuple([known[id(action)] for action in actions])
+        except KeyError:
+            pass
+        found = []
+        for action in actions:
+            number = known.get(id(action))
+            if number is None:
+                number = self.index(action)
+                if self._interned(action):
+                    known[id(action)] = number
+            found.append(number)
+        return tuple(found)
+
+    def _interned(self, action: Action) -> bool:
+        """Whether ``action`` is the deck's own interned object (kept alive by its pools)."""
+        card = self._index[action.card]
+        if isinstance(action, Draw):
+            return self._pools.draw[card] is action
+        layer = self._pools.bottom if action.layer is Layer.BOTTOM else self._pools.top
+        return layer[card].get(encode(action.x, action.y)) is action
+
     def action(self, i: int) -> Action:
         """The action numbered ``i``.
 
@@ -159,13 +204,14 @@ class _DeckSpace(ActionSpace[Action]):
         if isinstance(i, bool) or not 0 <= j < self._size:
             raise IndexError(f"action index {i!r} is outside the space (0 to {self._size - 1})")
         if j >= self._draws:
-            return Draw(self._cards[j - self._draws])
+            return self._pools.draw[j - self._draws]
         card = bisect.bisect_right(self._starts, j) - 1
         layer, position = divmod(j - self._starts[card], self._positions)
         row = bisect.bisect_right(self._row_start, position) - 1
         y = row - self._reach
         x = position - self._row_start[row] - self._half(y)
-        return Place(self._cards[card], x, y, Layer.BOTTOM if layer else Layer.TOP)
+        pool = self._pools.bottom if layer else self._pools.top
+        return pool[card][encode(x, y)]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _DeckSpace) and other._digest == self._digest
@@ -216,6 +262,71 @@ def observation_shape(config: Config) -> tuple[int, int, int]:
     return (len(OBSERVATION_PLANES), side, side)
 
 
+def observation_bounds(config: Config) -> tuple[float, float]:
+    """The lowest and highest number of any observation with ``config``'s deck: ``0`` and the
+    number of cards (the most a cell can stack, or a hand and deck can count).
+
+    >>> observation_bounds(Config())
+    (0.0, 20.0)
+    """
+    return 0.0, float(len(config.deck))
+
+
+def _view_of(position: object) -> View:
+    if not isinstance(position, View):
+        raise TypeError(
+            f"observation takes a goblinguard View, not {type(position).__name__}: pass view(state)"
+        )
+    return position
+
+
+def _mark(position: View, marks: Marks) -> None:
+    """The numbers of :func:`observation` that are not zero."""
+    config = _view_of(position).config
+    deck = config.compiled
+    side = _side(config)
+    area = side * side
+    reach = 2 * (len(deck.cards) - 1)
+    origin = reach * side + reach
+    points = marks.points
+
+    layers = {p.card: p.layer for p in position.placed}
+    for key, value in board_of(position).cell.items():
+        x, y = decode(key)
+        cell = origin + y * side + x
+        points[_LETTER_PLANE[CODE_LETTERS[value & 15]] * area + cell] = 1.0
+        if layers[deck.cards[value >> 4].id] is Layer.BOTTOM:
+            points[_TUCKED * area + cell] = 1.0
+    depth = _DEPTH * area + origin
+    for p in position.placed:
+        cell = origin + p.y * side + p.x
+        points[_ANCHOR * area + cell] = 1.0
+        for offset in (0, 1, side, side + 1):
+            at = depth + p.y * side + p.x + offset
+            points[at] = points.get(at, 0.0) + 1.0
+    for x, y in position.defeated:
+        points[_DEFEATED * area + origin + y * side + x] = 1.0
+    index = deck.index
+    for plane, cards in (
+        (_IN_HAND, position.hand),
+        (_IN_PLAY, (p.card for p in position.placed)),
+        (_UNSEEN, unseen(position)),
+        (_ACTIVE, position.active),
+    ):
+        for card in cards:
+            points[plane * area + index[card]] = 1.0
+    for plane, amount in (
+        (_HAND_SIZE, len(position.hand)),
+        (_DECK_SIZE, position.deck_size),
+        (_TO_DRAW, position.to_draw),
+    ):
+        if amount:
+            marks.fill(plane * area, (plane + 1) * area, float(amount))
+
+
+_OBSERVER: Final = Observer(observation_shape, _mark)
+
+
 def observation(position: View) -> Observation:
     """What a view shows, as :data:`OBSERVATION_PLANES` square planes of floats (see
     :func:`observation_shape`): nothing hidden (the draw order) is encoded, so a redealt state
@@ -229,45 +340,19 @@ def observation(position: View) -> Observation:
     Raises:
         TypeError: ``position`` is not a :class:`View` (take ``view(state)`` first).
     """
-    if not isinstance(position, View):
-        raise TypeError(
-            f"observation takes a goblinguard View, not {type(position).__name__}: pass view(state)"
-        )
-    config = position.config
-    deck = config.compiled
-    side = _side(config)
-    area = side * side
-    reach = 2 * (len(deck.cards) - 1)
-    values = [0.0] * (len(OBSERVATION_PLANES) * area)
+    return _OBSERVER.tuples(_view_of(position))
 
-    def at(plane: int, x: int, y: int) -> int:
-        return plane * area + (y + reach) * side + x + reach
 
-    layers = {p.card: p.layer for p in position.placed}
-    for key, value in board_of(position).cell.items():
-        x, y = decode(key)
-        values[at(_LETTER_PLANE[CODE_LETTERS[value & 15]], x, y)] = 1.0
-        if layers[deck.cards[value >> 4].id] is Layer.BOTTOM:
-            values[at(_TUCKED, x, y)] = 1.0
-    for p in position.placed:
-        values[at(_ANCHOR, p.x, p.y)] = 1.0
-        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            values[at(_DEPTH, p.x + dx, p.y + dy)] += 1.0
-    for x, y in position.defeated:
-        values[at(_DEFEATED, x, y)] = 1.0
-    index = deck.index
-    for plane, cards in (
-        (_IN_HAND, position.hand),
-        (_IN_PLAY, (p.card for p in position.placed)),
-        (_UNSEEN, unseen(position)),
-        (_ACTIVE, position.active),
-    ):
-        for card in cards:
-            values[plane * area + index[card]] = 1.0
-    for plane, amount in (
-        (_HAND_SIZE, len(position.hand)),
-        (_DECK_SIZE, position.deck_size),
-        (_TO_DRAW, position.to_draw),
-    ):
-        values[plane * area : (plane + 1) * area] = [float(amount)] * area
-    return reshape(values, (len(OBSERVATION_PLANES), side, side))
+def observation_array(position: View) -> Any:
+    """:func:`observation` as a ``numpy.ndarray`` of ``float32``, written straight into the
+    array (NumPy must be installed; the rules never need it).
+
+    >>> import goblinguard as gg
+    >>> observation_array(gg.view(gg.new_game(seed=1))).shape    # doctest: +SKIP
+    (18, 78, 78)
+
+    Raises:
+        TypeError: ``position`` is not a :class:`View`.
+        ImportError: NumPy is not installed.
+    """
+    return _OBSERVER.array(_view_of(position))

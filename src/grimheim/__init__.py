@@ -101,7 +101,15 @@ from ._rules import (
     step,
     view,
 )
-from ._spaces import GIFT_LIMIT, action_space, observation, observation_shape, roll_limit
+from ._spaces import (
+    GIFT_LIMIT,
+    action_space,
+    observation,
+    observation_array,
+    observation_bounds,
+    observation_shape,
+    roll_limit,
+)
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
 from ._svg import render_svg
 from ._validate import validate
@@ -196,6 +204,8 @@ __all__ = [
     "new_game",
     "notation",
     "observation",
+    "observation_array",
+    "observation_bounds",
     "observation_shape",
     "outcome",
     "parse_action",

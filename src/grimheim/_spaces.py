@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
-from tabletop_rules import ActionSpace, Observation, TableSpace
+from tabletop_rules import ActionSpace, Marks, Observation, Observer, TableSpace
 
 from ._actions import (
     AcceptGold,
@@ -58,7 +58,15 @@ from ._rules import current_player
 from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
 from ._vocab.costs import Mana
 
-__all__ = ["GIFT_LIMIT", "action_space", "observation", "observation_shape", "roll_limit"]
+__all__ = [
+    "GIFT_LIMIT",
+    "action_space",
+    "observation",
+    "observation_array",
+    "observation_bounds",
+    "observation_shape",
+    "roll_limit",
+]
 
 GIFT_LIMIT: Final = GOLD_LIMIT
 """The largest :class:`~grimheim.GiveGold` amount in the space: all a hero can hold
@@ -219,6 +227,214 @@ def observation_shape(config: Config) -> tuple[int]:
     return (sum(size for _, size in _layout(config)),)
 
 
+def observation_bounds(config: Config) -> tuple[float, float]:
+    """The lowest and highest number of any observation with ``config``: ``-1`` (a monster's
+    damage not rolled yet) and the most any stored number may hold (400, the bound of a
+    roll's damage, unless a count of the config is larger).
+
+    >>> observation_bounds(Config())
+    (-1.0, 400.0)
+    """
+    counts = (len(config.pack.monster_cards), len(_cards(config)), 2 * roll_limit(config))
+    return -1.0, float(max(400, *counts))
+
+
+def _background(config: Config) -> list[float]:
+    """The numbers every observation of ``config`` starts from: the terrain and road planes."""
+    geo = config.geo
+    areas = geo.town + 1
+    values = [0.0] * observation_shape(config)[0]
+    for a, kind in enumerate(geo.terrain):
+        values[_TERRAINS.index(kind) * areas + a] = 1.0
+    road = len(_TERRAINS) * areas
+    for a, on_road in enumerate(geo.road):
+        values[road + a] = float(on_road)
+    return values
+
+
+@functools.lru_cache(maxsize=64)
+def _starts(config: Config) -> dict[str, int]:
+    """Where each segment of :func:`_layout` starts."""
+    found, at = {}, 0
+    for name, size in _layout(config):
+        found[name] = at
+        at += size
+    return found
+
+
+def _view_of(position: object) -> View:
+    if not isinstance(position, View):
+        raise TypeError(
+            f"observation takes a grimheim View, not {type(position).__name__}: "
+            "pass view(state, seat)"
+        )
+    return position
+
+
+def _mark(position: View, marks: Marks) -> None:
+    """The numbers of :func:`observation` beyond the terrain and road of its config."""
+    config = _view_of(position).config
+    areas = config.geo.town + 1
+    seats = len(config.heroes)
+    kinds = _kinds(config.pack)
+    starts = _starts(config)
+    points = marks.points
+
+    def plane(number: int) -> int:
+        return (len(_TERRAINS) + 1 + number) * areas
+
+    red_side, damage, pinned, bounty_on, attacker, targeted = (
+        plane(len(kinds) + i) for i in range(6)
+    )
+    for m in position.monsters:
+        at = m.at
+        points[plane(kinds.index(m.kind)) + at] = 1.0
+        if m.side == 2:
+            points[red_side + at] = 1.0
+        if m.damage:
+            points[damage + at] = float(m.damage)
+        if m.pinned:
+            points[pinned + at] = 1.0
+        if m.bounty:
+            points[bounty_on + at] = float(m.bounty)
+    hero_attack = next((f for f in reversed(position.frames) if isinstance(f, HeroAttack)), None)
+    monster_attack = next(
+        (f for f in reversed(position.frames) if isinstance(f, MonsterAttack)), None
+    )
+    if monster_attack is not None:
+        points[attacker + monster_attack.attacker] = 1.0
+    if hero_attack is not None:
+        points[targeted + hero_attack.target] = 1.0
+    for s, hero in enumerate(position.heroes):
+        points[plane(len(kinds) + 6 + s) + hero.at] = 1.0
+    bonus = plane(len(kinds) + 6 + seats)
+    for kind, a, amount in position.bonus:
+        at = bonus + _BONUS.index(kind) * areas + a
+        points[at] = points.get(at, 0.0) + float(amount)
+
+    won = position.won
+    at = marks.put(
+        starts["game"],
+        (
+            float(position.town),
+            float(position.time),
+            float(len(position.yellow)),
+            float(len(position.red)),
+            float(position.yellow_known),
+            float(position.red_known),
+            float(len(position.held)),
+            float(won is True),
+            float(won is False),
+        ),
+    )
+
+    turn = position.turn
+    points[at + (turn.hero if turn is not None else seats)] = 1.0
+    at += seats + 1
+    if turn is not None:
+        for i, kind in enumerate(ACTIONS):
+            if kind in turn.actions:
+                points[at + i] = 1.0
+        points[at + len(ACTIONS)] = float(turn.range_bonus)
+
+    at = starts["decision"]
+    asking = current_player(position)
+    if asking is not None:
+        points[at + (asking if asking >= 0 else seats)] = 1.0
+    at += seats + 1
+    points[at + (FRAMES.index(type(position.frames[-1])) if position.frames else len(FRAMES))] = 1.0
+    points[at + len(FRAMES) + 1 + position.seat] = 1.0
+
+    at = starts["attack"]
+    if hero_attack is not None:
+        marks.put(
+            at,
+            (
+                float(hero_attack.dice),
+                *map(float, hero_attack.rolled),
+                float(hero_attack.bonus),
+                float(hero_attack.excess),
+            ),
+        )
+    if monster_attack is not None:
+        marks.put(
+            at + 7,
+            (float(monster_attack.dice), float(monster_attack.hits), float(monster_attack.damage)),
+        )
+
+    at = starts["heroes"]
+    for hero in position.heroes:
+        at = marks.put(
+            at,
+            (
+                float(hero.damage),
+                float(hero.gold),
+                float(hero.upgrades),
+                float(len(hero.hand)),
+                float(len(hero.events)),
+                float(len(hero.discard)),
+                float(len(hero.abilities)),
+                float(len(hero.equipment)),
+                float(hero.known_abilities),
+                float(hero.known_equipment),
+                float(hero.quest),
+            ),
+        )
+
+    at = starts["cards"]
+    used = turn.used if turn is not None else ()
+    for s, hero_id in enumerate(config.heroes):
+        hero = position.heroes[s]
+        in_play = {c.id: c for c in hero.cards}
+        tops = {deck[0] for deck in (hero.abilities, hero.equipment) if deck}
+        known = {*hero.abilities[1:], *hero.equipment[1:]}
+        mine = turn is not None and turn.hero == s
+        for card in deck_of(config.pack, hero_id):
+            state = in_play.get(card.id)
+            if state is not None:
+                marks.put(
+                    at,
+                    (
+                        1.0,
+                        float(state.side == 2),
+                        float(state.mana),
+                        float(state.damage),
+                        float(state.counters),
+                    ),
+                )
+            if mine and card.id in used:
+                points[at + 5] = float(used.count(card.id))
+            if card.id in tops:
+                points[at + 6] = 1.0
+            if card.id in known:
+                points[at + 7] = 1.0
+            if card.id in hero.retired:
+                points[at + 8] = 1.0
+            at += 9
+
+    own_hand = position.heroes[position.seat].hand
+    discards = [c for hero in position.heroes for c in hero.discard]
+    at = starts["events"]
+    for event in _events(config):
+        if event in own_hand:
+            points[at] = float(own_hand.count(event))
+        if event in discards:
+            points[at + 1] = float(discards.count(event))
+        at += 2
+
+    at = starts["monster_cards"]
+    yellow, red, held = set(position.yellow), set(position.red), set(position.held)
+    for monster_card in config.pack.monster_cards:
+        if monster_card.id in (yellow if monster_card.deck == "yellow" else red):
+            points[at] = 1.0
+        if monster_card.id in held:
+            points[at + 1] = 1.0
+        at += 2
+
+
+_OBSERVER: Final = Observer(observation_shape, _mark, background=_background)
+
+
 def observation(position: View) -> Observation:
     """What a view shows, as one flat vector of floats (``observation_shape(view.config)``),
     segment after segment (``A`` areas: the map's then Grimheim; ``n`` seats):
@@ -256,138 +472,15 @@ def observation(position: View) -> Observation:
     Raises:
         TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
     """
-    if not isinstance(position, View):
-        raise TypeError(
-            f"observation takes a grimheim View, not {type(position).__name__}: "
-            "pass view(state, seat)"
-        )
-    config = position.config
-    geo = config.geo
-    areas = geo.town + 1
-    seats = len(config.heroes)
-    kinds = _kinds(config.pack)
-    out: list[float] = []
+    return _OBSERVER.tuples(_view_of(position))
 
-    def plane() -> list[float]:
-        found = [0.0] * areas
-        out_planes.append(found)
-        return found
 
-    out_planes: list[list[float]] = []
-    terrain = [plane() for _ in _TERRAINS]
-    for a, kind in enumerate(geo.terrain):
-        terrain[_TERRAINS.index(kind)][a] = 1.0
-    road = plane()
-    for a, on_road in enumerate(geo.road):
-        road[a] = float(on_road)
-    monster = [plane() for _ in kinds]
-    red_side, damage, pinned, bounty_on = plane(), plane(), plane(), plane()
-    attacker, targeted = plane(), plane()
-    for m in position.monsters:
-        monster[kinds.index(m.kind)][m.at] = 1.0
-        red_side[m.at] = float(m.side == 2)
-        damage[m.at] = float(m.damage)
-        pinned[m.at] = float(m.pinned)
-        bounty_on[m.at] = float(m.bounty)
-    hero_attack = next((f for f in reversed(position.frames) if isinstance(f, HeroAttack)), None)
-    monster_attack = next(
-        (f for f in reversed(position.frames) if isinstance(f, MonsterAttack)), None
-    )
-    if monster_attack is not None:
-        attacker[monster_attack.attacker] = 1.0
-    if hero_attack is not None:
-        targeted[hero_attack.target] = 1.0
-    heroes = [plane() for _ in range(seats)]
-    for s, hero in enumerate(position.heroes):
-        heroes[s][hero.at] = 1.0
-    bonus = [plane() for _ in _BONUS]
-    for kind, a, amount in position.bonus:
-        bonus[_BONUS.index(kind)][a] += float(amount)
-    for found in out_planes:
-        out += found
+def observation_array(position: View) -> Any:
+    """:func:`observation` as a ``numpy.ndarray`` of ``float32``, written straight into the
+    array (NumPy must be installed; the rules never need it).
 
-    won = position.won
-    out += [
-        float(position.town),
-        float(position.time),
-        float(len(position.yellow)),
-        float(len(position.red)),
-        float(position.yellow_known),
-        float(position.red_known),
-        float(len(position.held)),
-    ]
-    out += [float(won is True), float(won is False)]
-
-    turn = position.turn
-    whose = [0.0] * (seats + 1)
-    whose[turn.hero if turn is not None else seats] = 1.0
-    out += whose
-    out += [float(turn is not None and kind in turn.actions) for kind in ACTIONS]
-    out.append(float(turn.range_bonus if turn is not None else 0))
-
-    asking = current_player(position)
-    who = [0.0] * (seats + 1)
-    if asking is not None:
-        who[asking if asking >= 0 else seats] = 1.0
-    frame = [0.0] * (len(FRAMES) + 1)
-    frame[FRAMES.index(type(position.frames[-1])) if position.frames else len(FRAMES)] = 1.0
-    viewer = [0.0] * seats
-    viewer[position.seat] = 1.0
-    out += who + frame + viewer
-
-    if hero_attack is not None:
-        out += [float(hero_attack.dice), *map(float, hero_attack.rolled)]
-        out += [float(hero_attack.bonus), float(hero_attack.excess)]
-    else:
-        out += [0.0] * 7
-    if monster_attack is not None:
-        out += [float(monster_attack.dice), float(monster_attack.hits)]
-        out.append(float(monster_attack.damage))
-    else:
-        out += [0.0] * 3
-
-    for hero in position.heroes:
-        out += [
-            float(hero.damage),
-            float(hero.gold),
-            float(hero.upgrades),
-            float(len(hero.hand)),
-            float(len(hero.events)),
-            float(len(hero.discard)),
-            float(len(hero.abilities)),
-            float(len(hero.equipment)),
-            float(hero.known_abilities),
-            float(hero.known_equipment),
-            float(hero.quest),
-        ]
-
-    used = turn.used if turn is not None else ()
-    for s, hero_id in enumerate(config.heroes):
-        hero = position.heroes[s]
-        in_play = {c.id: c for c in hero.cards}
-        for card in deck_of(config.pack, hero_id):
-            state = in_play.get(card.id)
-            decks = (hero.abilities, hero.equipment)
-            top = any(deck and deck[0] == card.id for deck in decks)
-            known = any(card.id in deck[1:] for deck in decks)
-            out += [
-                float(state is not None),
-                float(state is not None and state.side == 2),
-                float(state.mana) if state is not None else 0.0,
-                float(state.damage) if state is not None else 0.0,
-                float(state.counters) if state is not None else 0.0,
-                float(used.count(card.id) if turn is not None and turn.hero == s else 0),
-                float(top),
-                float(known),
-                float(card.id in hero.retired),
-            ]
-
-    own_hand = position.heroes[position.seat].hand
-    discards = [c for hero in position.heroes for c in hero.discard]
-    for event in _events(config):
-        out += [float(own_hand.count(event)), float(discards.count(event))]
-
-    for monster_card in config.pack.monster_cards:
-        deck = position.yellow if monster_card.deck == "yellow" else position.red
-        out += [float(monster_card.id in deck), float(monster_card.id in position.held)]
-    return tuple(out)
+    Raises:
+        TypeError: ``position`` is not a :class:`View`.
+        ImportError: NumPy is not installed.
+    """
+    return _OBSERVER.array(_view_of(position))

@@ -198,6 +198,8 @@ from ._spaces import (
     action_space,
     dice_limit,
     observation,
+    observation_array,
+    observation_bounds,
     observation_shape,
 )
 from ._state import (
@@ -381,6 +383,8 @@ __all__ = [
     "new_game",
     "notation",
     "observation",
+    "observation_array",
+    "observation_bounds",
     "observation_shape",
     "outcome",
     "pack_from_json",

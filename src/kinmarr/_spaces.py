@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
-from tabletop_rules import CHANCE, ActionSpace, Observation, TableSpace
+from tabletop_rules import CHANCE, ActionSpace, Marks, Observation, Observer, TableSpace
 
 from . import _board
 from ._actions import (
@@ -71,9 +71,16 @@ from ._frames import (
 )
 from ._legal import acting, decision_kind
 from ._query import SLOTS
-from ._state import Config, View
+from ._state import COIN_LIMIT, MAX_ROUNDS, Config, Deck, View
 
-__all__ = ["action_space", "dice_limit", "observation", "observation_shape"]
+__all__ = [
+    "action_space",
+    "dice_limit",
+    "observation",
+    "observation_array",
+    "observation_bounds",
+    "observation_shape",
+]
 
 _SPECIALS: Final = ("castle", "inner_signpost", "outer_signpost", "observatory")
 _DECISIONS: Final = (
@@ -250,6 +257,235 @@ def _roll(roll: DiceRoll | None, dice: int) -> list[float]:
     return out
 
 
+def observation_bounds(config: Config) -> tuple[float, float]:
+    """The lowest and highest number of any observation with ``config``: ``0`` and the most a
+    stored count may reach (:data:`~kinmarr.MAX_ROUNDS` rounds, unless the pack's cards are
+    more).
+
+    >>> observation_bounds(Config())
+    (0.0, 1000.0)
+    """
+    return 0.0, float(max(MAX_ROUNDS, COIN_LIMIT, len(config.content.cards)))
+
+
+@functools.lru_cache(maxsize=64)
+def _starts(config: Config) -> dict[str, int]:
+    """Where each segment of :func:`_layout` starts."""
+    found, at = {}, 0
+    for name, size in _layout(config):
+        found[name] = at
+        at += size
+    return found
+
+
+def _background(config: Config) -> list[float]:
+    """The numbers every observation of ``config`` starts from: the special tiles and the tiles
+    with an action."""
+    rules = config.rules
+    seats = len(config.guilds)
+    values = [0.0] * observation_shape(config)[0]
+    for name, at in rules.special.items():
+        values[(seats + _SPECIALS.index(name)) * TILES + at] = 1.0
+    actions = (seats + len(_SPECIALS)) * TILES
+    for i, tile in enumerate(rules.tiles):
+        values[actions + i] = float(bool(tile.effects))
+    return values
+
+
+@functools.lru_cache(maxsize=256)
+def _deck_marks(deck: Deck, config: Config) -> tuple[float, float, dict[int, float]]:
+    """A deck's size, the size of its known bottom and its marks in the ``cards`` segment
+    (decks outlive many states, so each is marked once)."""
+    width = _per_card(len(config.guilds))
+    index = config.rules.index
+    cards = _starts(config)["cards"]
+    points = dict.fromkeys([cards + index[card] * width for card in deck.top], 1.0)
+    for group, cards_in in enumerate(deck.bottom, start=1):
+        for card in cards_in:
+            points[cards + index[card] * width + 1] = float(group)
+    known = sum(len(group) for group in deck.bottom)
+    return float(len(deck.top) + known), float(known), points
+
+
+def _view_of(position: object) -> View:
+    if not isinstance(position, View):
+        raise TypeError(
+            f"observation takes a kinmarr View, not {type(position).__name__}: "
+            "pass view(state, seat)"
+        )
+    return position
+
+
+def _mark_roll(points: dict[int, float], at: int, roll: DiceRoll | None) -> None:
+    if roll is None:
+        return
+    width = len(FACES) + 2
+    for i, (face, used) in enumerate(zip(roll.faces, roll.used, strict=True)):
+        points[at + i * width + (FACES.index(face) if face else len(FACES))] = 1.0
+        if used:
+            points[at + i * width + len(FACES) + 1] = 1.0
+
+
+def _mark(position: View, marks: Marks) -> None:
+    """The numbers of :func:`observation` beyond the tiles of its config."""
+    config = _view_of(position).config
+    rules = config.rules
+    pack = config.content
+    seats = len(config.guilds)
+    dice = _dice_limit(config.guilds, rules)
+    starts = _starts(config)
+    points = marks.points
+
+    for s, player in enumerate(position.players):
+        if player.tile is not None:
+            points[s * TILES + _board.position(player.tile)] = 1.0
+
+    decks = [
+        _deck_marks(deck, config)
+        for deck in (position.encounters, position.abilities, position.items, position.prophecies)
+    ]
+    marks.put(
+        starts["game"],
+        (
+            float(position.fate),
+            float(position.round),
+            float(position.ending is not None),
+            float(len(position.shop)),
+            *(size for size, _known, _points in decks),
+            *(known for _size, known, _points in decks),
+        ),
+    )
+
+    at = starts["turn"]
+    asking = acting(position)
+    kind = decision_kind(position)
+    if position.turn is not None:
+        points[at + position.turn] = 1.0
+    points[at + seats + position.seat] = 1.0
+    if asking is not None:
+        points[at + 2 * seats + (seats if asking == CHANCE else asking)] = 1.0
+    at += 3 * seats + 1
+    points[at + (_DECISIONS.index(kind) if kind is not None else len(_DECISIONS))] = 1.0
+
+    flags = position.flags
+    at = marks.put(
+        starts["flags"],
+        (
+            float(flags.roll),
+            float(flags.refreshes),
+            float(flags.dueled),
+            float(flags.shop),
+            float(flags.duel_anywhere),
+        ),
+    )
+    for s in flags.powers:
+        points[at + s] = 1.0
+    for s in flags.traded:
+        points[at + seats + s] = 1.0
+
+    frames = position.frames
+
+    def innermost(kinds: tuple[type, ...]) -> object | None:
+        return next((f for f in reversed(frames) if isinstance(f, kinds)), None)
+
+    window = innermost((WindowFrame,))
+    if isinstance(window, WindowFrame):
+        at = starts["window"]
+        points[at + REQUESTS_ORDER.index(window.request)] = 1.0
+        marks.put(at + len(REQUESTS_ORDER), (float(len(window.stack)), float(window.passes)))
+
+    offer = innermost((OfferFrame,))
+    if isinstance(offer, OfferFrame):
+        at = starts["offer"]
+        marks.put(at, (float(offer.give_coins), float(offer.ask_coins), float(offer.proposed)))
+        points[at + 3 + offer.partner] = 1.0
+
+    combat = innermost((FightFrame, DuelFrame))
+    at = starts["combat"]
+    rolls = at + 6
+    if isinstance(combat, FightFrame):
+        marks.put(at, (1.0, 0.0, float(combat.hits), float(combat.block)))
+        _mark_roll(points, rolls, combat.dice)
+    elif isinstance(combat, DuelFrame):
+        marks.put(
+            at,
+            (
+                0.0,
+                1.0,
+                float(combat.hits_a),
+                float(combat.block_a),
+                float(combat.hits_d),
+                float(combat.block_d),
+            ),
+        )
+        _mark_roll(points, rolls, combat.dice_a)
+        _mark_roll(points, rolls + dice * (len(FACES) + 2), combat.dice_d)
+
+    guild_ids = [g.id for g in pack.guilds]
+    at = starts["guilds"]
+    for player in position.players:
+        marks.put(
+            at,
+            (
+                float(player.alive),
+                float(player.wounds),
+                float(player.coins),
+                float(len(player.hand)),
+                float(len(player.slots)),
+            ),
+        )
+        points[at + 5 + guild_ids.index(player.guild)] = 1.0
+        at += 5 + len(guild_ids)
+
+    width = _per_card(seats)
+    index = rules.index
+    cards = starts["cards"]
+
+    def mark(card: str, feature: int, value: float = 1.0) -> None:
+        points[cards + index[card] * width + feature] = value
+
+    for _size, _known, deck_points in decks:
+        points.update(deck_points)
+    for card in position.shop:
+        mark(card, 2)
+    for s, player in enumerate(position.players):
+        for card in player.hand:
+            mark(card, 3 + s)
+        for card in player.slots:
+            mark(card, 3 + seats + s)
+    base = 3 + 2 * seats
+    for card in position.discarded:
+        mark(card, base)
+    if position.prophecy is not None:
+        mark(position.prophecy, base + 1)
+    for lasting in position.lasting:
+        mark(lasting.card, base + 2, float(lasting.rounds))
+    for feature, group_of in enumerate((flags.moved, flags.shown, flags.spent), start=base + 3):
+        for card in group_of:
+            mark(card, feature)
+    if isinstance(offer, OfferFrame):
+        for card in offer.give:
+            mark(card, base + 6)
+        for card in offer.ask:
+            mark(card, base + 7)
+    for frame in frames:
+        if isinstance(frame, ChooseFrame):
+            for card in frame.cards:
+                mark(card, base + 8)
+            for card in frame.chosen:
+                mark(card, base + 9)
+        elif isinstance(frame, FightFrame | EncounterFrame | GainFrame):
+            mark(frame.creature if isinstance(frame, FightFrame) else frame.card, base + 10)
+        elif isinstance(frame, PayFrame):
+            mark(frame.tower, base + 10)
+        elif isinstance(frame, LootFrame):
+            for card in (*frame.items, *frame.creatures):
+                mark(card, base + 11)
+
+
+_OBSERVER: Final = Observer(observation_shape, _mark, background=_background)
+
+
 def observation(position: View) -> Observation:
     """What a view shows, as one flat vector of floats (``observation_shape(view.config)``),
     segment after segment (41 tiles, numbered as :func:`~kinmarr.scenario.put_player` counts
@@ -290,153 +526,15 @@ def observation(position: View) -> Observation:
     Raises:
         TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
     """
-    if not isinstance(position, View):
-        raise TypeError(
-            f"observation takes a kinmarr View, not {type(position).__name__}: "
-            "pass view(state, seat)"
-        )
-    config = position.config
-    rules = config.rules
-    pack = config.content
-    seats = len(config.guilds)
-    dice = _dice_limit(config.guilds, rules)
-    out: list[float] = []
+    return _OBSERVER.tuples(_view_of(position))
 
-    tokens = [[0.0] * TILES for _ in range(seats)]
-    for s, player in enumerate(position.players):
-        if player.tile is not None:
-            tokens[s][_board.position(player.tile)] = 1.0
-    specials = [[0.0] * TILES for _ in _SPECIALS]
-    for name, at in rules.special.items():
-        specials[_SPECIALS.index(name)][at] = 1.0
-    actions = [float(bool(tile.effects)) for tile in rules.tiles]
-    for plane in (*tokens, *specials, actions):
-        out += plane
 
-    decks = (position.encounters, position.abilities, position.items, position.prophecies)
-    out += [
-        float(position.fate),
-        float(position.round),
-        float(position.ending is not None),
-        float(len(position.shop)),
-        *(float(len(d)) for d in decks),
-        *(float(sum(len(g) for g in d.bottom)) for d in decks),
-    ]
+def observation_array(position: View) -> Any:
+    """:func:`observation` as a ``numpy.ndarray`` of ``float32``, written straight into the
+    array (NumPy must be installed; the rules never need it).
 
-    def one_hot(index: int | None, width: int) -> list[float]:
-        found = [0.0] * width
-        if index is not None:
-            found[index] = 1.0
-        return found
-
-    asking = acting(position)
-    kind = decision_kind(position)
-    out += one_hot(position.turn, seats)
-    out += one_hot(position.seat, seats)
-    out += one_hot(None if asking is None else seats if asking == CHANCE else asking, seats + 1)
-    out += one_hot(
-        _DECISIONS.index(kind) if kind is not None else len(_DECISIONS), len(_DECISIONS) + 1
-    )
-
-    flags = position.flags
-    out += [
-        float(flags.roll),
-        float(flags.refreshes),
-        float(flags.dueled),
-        float(flags.shop),
-        float(flags.duel_anywhere),
-    ]
-    out += [float(s in flags.powers) for s in range(seats)]
-    out += [float(s in flags.traded) for s in range(seats)]
-
-    frames = position.frames
-
-    def innermost(kinds: tuple[type, ...]) -> object | None:
-        return next((f for f in reversed(frames) if isinstance(f, kinds)), None)
-
-    window = innermost((WindowFrame,))
-    if isinstance(window, WindowFrame):
-        out += one_hot(REQUESTS_ORDER.index(window.request), len(REQUESTS_ORDER))
-        out += [float(len(window.stack)), float(window.passes)]
-    else:
-        out += [0.0] * (len(REQUESTS_ORDER) + 2)
-
-    offer = innermost((OfferFrame,))
-    if isinstance(offer, OfferFrame):
-        out += [float(offer.give_coins), float(offer.ask_coins), float(offer.proposed)]
-        out += one_hot(offer.partner, seats)
-    else:
-        out += [0.0] * (3 + seats)
-
-    combat = innermost((FightFrame, DuelFrame))
-    if isinstance(combat, FightFrame):
-        out += [1.0, 0.0, float(combat.hits), float(combat.block), 0.0, 0.0]
-        out += _roll(combat.dice, dice) + _roll(None, dice)
-    elif isinstance(combat, DuelFrame):
-        out += [0.0, 1.0, float(combat.hits_a), float(combat.block_a)]
-        out += [float(combat.hits_d), float(combat.block_d)]
-        out += _roll(combat.dice_a, dice) + _roll(combat.dice_d, dice)
-    else:
-        out += [0.0] * (6 + 2 * dice * (len(FACES) + 2))
-
-    guild_ids = [g.id for g in pack.guilds]
-    for player in position.players:
-        out += [
-            float(player.alive),
-            float(player.wounds),
-            float(player.coins),
-            float(len(player.hand)),
-            float(len(player.slots)),
-        ]
-        out += one_hot(guild_ids.index(player.guild), len(guild_ids))
-
-    width = _per_card(seats)
-    index = rules.index
-    cards = [0.0] * (len(pack.cards) * width)
-
-    def mark(card: str, feature: int, value: float = 1.0) -> None:
-        cards[index[card] * width + feature] = value
-
-    for deck in decks:
-        for card in deck.top:
-            mark(card, 0)
-        for group, cards_in in enumerate(deck.bottom, start=1):
-            for card in cards_in:
-                mark(card, 1, float(group))
-    for card in position.shop:
-        mark(card, 2)
-    for s, player in enumerate(position.players):
-        for card in player.hand:
-            mark(card, 3 + s)
-        for card in player.slots:
-            mark(card, 3 + seats + s)
-    base = 3 + 2 * seats
-    for card in position.discarded:
-        mark(card, base)
-    if position.prophecy is not None:
-        mark(position.prophecy, base + 1)
-    for lasting in position.lasting:
-        mark(lasting.card, base + 2, float(lasting.rounds))
-    for feature, group_of in enumerate((flags.moved, flags.shown, flags.spent), start=base + 3):
-        for card in group_of:
-            mark(card, feature)
-    if isinstance(offer, OfferFrame):
-        for card in offer.give:
-            mark(card, base + 6)
-        for card in offer.ask:
-            mark(card, base + 7)
-    for frame in frames:
-        if isinstance(frame, ChooseFrame):
-            for card in frame.cards:
-                mark(card, base + 8)
-            for card in frame.chosen:
-                mark(card, base + 9)
-        elif isinstance(frame, FightFrame | EncounterFrame | GainFrame):
-            mark(frame.creature if isinstance(frame, FightFrame) else frame.card, base + 10)
-        elif isinstance(frame, PayFrame):
-            mark(frame.tower, base + 10)
-        elif isinstance(frame, LootFrame):
-            for card in (*frame.items, *frame.creatures):
-                mark(card, base + 11)
-    out += cards
-    return tuple(out)
+    Raises:
+        TypeError: ``position`` is not a :class:`View`.
+        ImportError: NumPy is not installed.
+    """
+    return _OBSERVER.array(_view_of(position))

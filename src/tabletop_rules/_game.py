@@ -46,7 +46,13 @@ _FUNCTIONS = (
     "render_text",
 )
 # Optional functions, taken when the package defines them (like render_svg).
-_OPTIONAL = ("action_space", "observation", "observation_shape", "observation_bounds")
+_OPTIONAL = (
+    "action_space",
+    "observation",
+    "observation_shape",
+    "observation_bounds",
+    "observation_array",
+)
 
 
 @attrs.frozen
@@ -106,6 +112,9 @@ class Game(Generic[S, A]):
         observation_bounds: ``observation_bounds(config) -> tuple[float, float]``, the lowest and
             highest number any observation of a game with that config holds (``None`` for a
             game that does not publish them); a learning environment's bounded ``Box``.
+        observation_array: ``observation_array(view) -> numpy.ndarray``, :attr:`observation`
+            as a ``float32`` array written straight into NumPy (``None`` for a game without
+            one: :func:`~tabletop_rules.as_array` of the observation is the same numbers).
     """
 
     name: str
@@ -140,6 +149,7 @@ class Game(Generic[S, A]):
     observation: Callable[[Any], Observation] | None = None
     observation_shape: Callable[[Any], tuple[int, ...]] | None = None
     observation_bounds: Callable[[Any], tuple[float, float]] | None = None
+    observation_array: Callable[[Any], Any] | None = None
 
     def answer(self, state: S, action: A, seat: Seat) -> Step[S, Any]:
         """:attr:`step`, for an answer sent by ``seat``: refused unless that seat is the one
@@ -170,7 +180,8 @@ class Game(Generic[S, A]):
         module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
         ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
         its own name) the functions, and ``render_svg``, ``action_space``, ``observation``,
-        ``observation_shape`` and ``observation_bounds`` if the package has them.
+        ``observation_shape``, ``observation_bounds`` and ``observation_array`` if the package
+        has them.
 
         Raises:
             TypeError: some names are missing or are not callable; the message lists them all.

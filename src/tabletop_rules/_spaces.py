@@ -16,6 +16,11 @@ An observation is nested tuples of floats, rectangular, of the shape a game's
 ``observation_shape(config)`` announces; :func:`shape_of`, :func:`flatten` and :func:`reshape`
 work with them, and :func:`as_array` turns one into a NumPy array when NumPy is installed (the
 ``numpy`` extra; it is never needed otherwise).
+
+A game writes its observations once, as :class:`Marks` (the numbers that differ from a
+background fixed by the config), and an :class:`Observer` reads them either way: as nested
+tuples (:meth:`Observer.tuples`, no dependency) or straight into a NumPy array
+(:meth:`Observer.array`), without building a Python float per number.
 """
 
 from __future__ import annotations
@@ -26,14 +31,16 @@ import importlib
 import itertools
 import math
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar
 
 __all__ = [
     "ActionSpace",
     "ChainSpace",
+    "Marks",
     "NotInSpaceError",
     "Observation",
+    "Observer",
     "TableSpace",
     "as_array",
     "flatten",
@@ -42,6 +49,7 @@ __all__ = [
 ]
 
 A = TypeVar("A")
+V = TypeVar("V")
 
 Observation: TypeAlias = tuple[Any, ...]
 """Nested tuples of floats with a fixed rectangular shape (``shape_of(observation)``): what a
@@ -358,3 +366,171 @@ def as_array(observation: Observation, dtype: Any = None) -> Any:
             "as_array needs NumPy: pip install 'tabletop-rules[numpy]' (or numpy itself)"
         ) from exc
     return numpy.asarray(observation, dtype=numpy.float64 if dtype is None else dtype)
+
+
+def _numpy() -> Any:
+    try:
+        return importlib.import_module("numpy")
+    except ImportError as exc:
+        raise ImportError(
+            "NumPy arrays need NumPy: pip install 'tabletop-rules[numpy]' (or numpy itself)"
+        ) from exc
+
+
+class Marks:
+    """What one observation holds beyond its config's background, by flat (row-major) position.
+
+    A game's marking function fills one; an :class:`Observer` turns it into nested tuples or a
+    NumPy array. Positions are flat indices into the observation; a later mark of a position
+    overrides an earlier one of :attr:`points`.
+
+    >>> marks = Marks()
+    >>> marks.points[1] = 2.0
+    >>> marks.put(3, (1.0, 1.0))        # returns the position after the run
+    5
+    >>> marks.fill(5, 7, 4.0)
+    >>> marks.dense(8)
+    [0.0, 2.0, 0.0, 1.0, 1.0, 4.0, 4.0, 0.0]
+
+    Attributes:
+        points (dict[int, float]): single numbers at their positions; add to one with
+            ``points[i] = points.get(i, 0.0) + x``.
+        runs (list[tuple[int, list[float]]]): numbers written one after the other from a
+            position (:meth:`put`).
+        fills (list[tuple[int, int, float]]): one number over a range of positions
+            (:meth:`fill`).
+    """
+
+    __slots__ = ("fills", "points", "runs")
+
+    def __init__(self) -> None:
+        self.points: dict[int, float] = {}
+        self.runs: list[tuple[int, list[float]]] = []
+        self.fills: list[tuple[int, int, float]] = []
+
+    def put(self, start: int, values: Iterable[float]) -> int:
+        """Write ``values`` from position ``start`` on; return the position after them."""
+        found = list(values)
+        self.runs.append((start, found))
+        return start + len(found)
+
+    def fill(self, start: int, stop: int, value: float) -> None:
+        """Write ``value`` at every position from ``start`` up to (not including) ``stop``."""
+        self.fills.append((start, stop, value))
+
+    def write(self, values: Any) -> None:
+        """Write the marks into ``values``, a flat list or NumPy array of the background
+        (fills first, then runs, then points)."""
+        if isinstance(values, list):
+            for start, stop, value in self.fills:
+                values[start:stop] = [value] * (stop - start)
+        else:
+            for start, stop, value in self.fills:
+                values[start:stop] = value
+        for start, run in self.runs:
+            values[start : start + len(run)] = run
+        points = self.points
+        if isinstance(values, list):
+            for i, value in points.items():
+                values[i] = value
+        elif points:
+            numpy = _numpy()
+            count = len(points)
+            values[numpy.fromiter(points, numpy.intp, count)] = numpy.fromiter(
+                points.values(), values.dtype, count
+            )
+
+    def dense(self, size: int) -> list[float]:
+        """The marks over a background of ``size`` zeros, as a list of floats."""
+        values = [0.0] * size
+        self.write(values)
+        return values
+
+
+class Observer(Generic[V]):
+    """A game's observations, written once as :class:`Marks` and read as nested tuples or as a
+    NumPy array (the same numbers either way).
+
+    >>> def mark(view, marks):          # a view here is a dict with its config
+    ...     marks.points[view["at"]] = 1.0
+    >>> observer = Observer(lambda config: (2, 3), mark, config_of=lambda view: view["config"])
+    >>> observer.tuples({"config": None, "at": 4})
+    ((0.0, 0.0, 0.0), (0.0, 1.0, 0.0))
+    >>> observer.array({"config": None, "at": 4}).tolist()   # doctest: +SKIP
+    [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+
+    Args:
+        shape: ``shape(config)``, the shape of every observation of that config.
+        mark: ``mark(view, marks)``, which fills a fresh :class:`Marks` with what ``view``
+            shows beyond its config's background.
+        background: ``background(config)``, the numbers every observation of that config
+            starts from (flat, row-major; default: zeros), such as a map's terrain.
+        config_of: the config of a view (default: its ``config`` attribute).
+    """
+
+    __slots__ = ("_background", "_cache", "_config_of", "_mark", "_shape")
+
+    def __init__(
+        self,
+        shape: Callable[[Any], tuple[int, ...]],
+        mark: Callable[[V, Marks], None],
+        *,
+        background: Callable[[Any], Sequence[float]] | None = None,
+        config_of: Callable[[V], Any] = operator.attrgetter("config"),
+    ) -> None:
+        self._shape = shape
+        self._mark = mark
+        self._background = background
+        self._config_of = config_of
+        # id(config) -> (config, shape, background, background as float32, float64 arrays)
+        self._cache: dict[int, tuple[Any, tuple[int, ...], tuple[float, ...], dict[Any, Any]]] = {}
+
+    def _of(self, config: Any) -> tuple[Any, tuple[int, ...], tuple[float, ...], dict[Any, Any]]:
+        found = self._cache.get(id(config))
+        if found is None or found[0] is not config:
+            shape = tuple(self._shape(config))
+            size = math.prod(shape)
+            if self._background is None:
+                background = (0.0,) * size
+            else:
+                background = tuple(float(v) for v in self._background(config))
+                if len(background) != size:
+                    raise ValueError(f"a background of {len(background)} numbers for {shape}")
+            if len(self._cache) >= 64:
+                self._cache.clear()
+            found = self._cache[id(config)] = (config, shape, background, {})
+        return found
+
+    def marks(self, view: V) -> Marks:
+        """The :class:`Marks` of ``view``."""
+        marks = Marks()
+        self._mark(view, marks)
+        return marks
+
+    def tuples(self, view: V) -> Observation:
+        """The observation of ``view`` as nested tuples of floats."""
+        _config, shape, background, _arrays = self._of(self._config_of(view))
+        values = list(background)
+        self.marks(view).write(values)
+        return reshape(values, shape)
+
+    def array(self, view: V, dtype: Any = None) -> Any:
+        """The observation of ``view`` as a fresh ``numpy.ndarray`` of its shape (``float32``,
+        or ``dtype``), written straight into the array.
+
+        Raises:
+            ImportError: NumPy is not installed.
+        """
+        marks = self.marks(view)
+        _config, shape, background, arrays = self._of(self._config_of(view))
+        numpy = _numpy()
+        kind = numpy.dtype(numpy.float32 if dtype is None else dtype)
+        if self._background is None:
+            values = numpy.zeros(len(background), kind)
+        else:
+            start = arrays.get(kind)
+            if start is None:
+                start = arrays[kind] = numpy.array(background, dtype=kind)
+            values = start.copy()
+        marks.write(values)
+        return values.reshape(shape)

@@ -35,6 +35,7 @@ from tabletop_rules import (
     Step,
     TableSpace,
     action_problem,
+    as_array,
     check_position,
     digest_of,
     make_converter,
@@ -464,6 +465,17 @@ def observation(v: View) -> tuple[float, ...]:
         *(float(c in v.played) for c in cards),
         *map(float, v.scores),
     )
+
+
+def observation_bounds(config: Config) -> tuple[float, float]:
+    """A score never passes the sum of every card, up or down."""
+    total = config.size * (config.size + 1) // 2
+    return -float(total), float(total)
+
+
+def observation_array(v: View) -> Any:
+    """:func:`observation` as a ``float32`` NumPy array."""
+    return as_array(observation(v), "float32")
 
 
 GAME: Game[State, Action] = Game.from_namespace(

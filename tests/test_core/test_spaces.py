@@ -241,3 +241,59 @@ def test_from_namespace_takes_the_optional_functions_when_a_game_has_them() -> N
     assert game.action_space is action_space
     assert game.observation is observation
     assert game.observation_shape is None
+
+
+# -- Marks and Observer -----------------------------------------------------------------------
+
+
+def _marked(view: dict[str, Any], marks: tabletop_rules.Marks) -> None:
+    marks.fill(0, 3, 2.0)
+    marks.put(2, (5.0, 6.0))
+    marks.points[3] = 7.0
+    marks.points[view["at"]] = marks.points.get(view["at"], 0.0) + 1.0
+
+
+def _observer(background: Any = None) -> tabletop_rules.Observer[dict[str, Any]]:
+    return tabletop_rules.Observer(
+        lambda config: (config, 3), _marked, background=background, config_of=lambda v: v["n"]
+    )
+
+
+def test_marks_write_fills_then_runs_then_points() -> None:
+    marks = tabletop_rules.Marks()
+    _marked({"at": 5}, marks)
+    assert marks.dense(6) == [2.0, 2.0, 5.0, 7.0, 0.0, 1.0]
+
+
+def test_an_observer_gives_the_same_numbers_as_tuples_and_as_an_array() -> None:
+    numpy = pytest.importorskip("numpy")
+    for background in (None, lambda n: [float(i) for i in range(3 * n)]):
+        observer = _observer(background)
+        for n, at in ((2, 5), (3, 8), (2, 0)):
+            view = {"n": n, "at": at}
+            tuples = observer.tuples(view)
+            assert tabletop_rules.shape_of(tuples) == (n, 3)
+            array = observer.array(view)
+            assert array.dtype == numpy.float32 and array.shape == (n, 3)
+            assert array.tolist() == [list(row) for row in tuples]
+            assert observer.array(view, "float64").dtype == numpy.float64
+
+
+def test_an_observer_starts_from_its_background() -> None:
+    observer = _observer(lambda n: [9.0] * (3 * n))
+    # a mark replaces the background: the point at 4 is 1.0, not 9.0 + 1.0
+    assert observer.tuples({"n": 2, "at": 4}) == ((2.0, 2.0, 5.0), (7.0, 1.0, 9.0))
+
+
+def test_a_background_of_the_wrong_length_is_refused() -> None:
+    observer = _observer(lambda n: [0.0] * 5)
+    with pytest.raises(ValueError, match="background of 5 numbers"):
+        observer.tuples({"n": 2, "at": 0})
+
+
+def test_an_observer_gives_fresh_arrays() -> None:
+    pytest.importorskip("numpy")
+    observer = _observer()
+    first = observer.array({"n": 2, "at": 4})
+    first[0, 0] = 100.0
+    assert observer.array({"n": 2, "at": 4})[0, 0] == 2.0

@@ -448,6 +448,14 @@ def short_observation(v: hg.View) -> tuple[float, ...]:
     return hg.observation(v)[:-1]  # BROKEN: one number short of observation_shape
 
 
+def tight_bounds(config: hg.Config) -> tuple[float, float]:
+    return 0.0, 0.5  # BROKEN: a card in hand is marked 1.0
+
+
+def shifted_array(v: hg.View) -> Any:
+    return hg.observation_array(v) + 1  # BROKEN: not the observation's numbers
+
+
 BROKEN_MANY: list[tuple[str, dict[str, Any], str]] = [
     ("views show every hand", {"view": hg._leaky_view}, "view-leak"),
     ("views show the next card", {"view": hg._peeking_view}, "view-redeal"),
@@ -458,6 +466,8 @@ BROKEN_MANY: list[tuple[str, dict[str, Any], str]] = [
     ("chance acts without outcomes", {"chance_outcomes": no_outcomes}, "over-consistency"),
     ("an action space without Block", {"action_space": space_without_block}, "spaces"),
     ("observations one number short", {"observation": short_observation}, "spaces"),
+    ("observations past their bounds", {"observation_bounds": tight_bounds}, "spaces"),
+    ("an observation array of other numbers", {"observation_array": shifted_array}, "spaces"),
 ]
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import math
+from array import array as float32s
 from collections.abc import Callable, Iterator, Sequence
 from copy import copy as shallow_copy
 from fractions import Fraction
@@ -401,10 +403,14 @@ class _Checker(Generic[S, A]):
         game, space, shape = self.game, self.space, self.shape
         if space is not None:
             with self.checking("spaces", len(legal)):
+                numbers = []
                 for action in legal:
                     index = space.index(action)
                     if space.action(index) != action:
                         raise self.fail("spaces", f"action({index}) != {action!r}")
+                    numbers.append(index)
+                if space.indices(legal) != tuple(numbers):
+                    raise self.fail("spaces", "indices(legal) differs from index of each action")
                 mask = space.mask(legal)
                 if len(mask) != space.size or sum(mask) != len(set(legal)):
                     raise self.fail("spaces", "the mask does not mark exactly the legal actions")
@@ -414,8 +420,29 @@ class _Checker(Generic[S, A]):
                     observation = game.observation(view)
                     if shape_of(observation) != tuple(shape):
                         raise self.fail("spaces", f"observation of seat {seat}: not {shape}")
-                    if not all(math.isfinite(x) for x in flatten(observation)):
+                    values = flatten(observation)
+                    if not all(math.isfinite(x) for x in values):
                         raise self.fail("spaces", f"observation of seat {seat}: not finite")
+                    self.check_observation_extras(seat, view, values)
+
+    def check_observation_extras(self, seat: Seat, view: Any, values: tuple[float, ...]) -> None:
+        """The observation stays within ``observation_bounds``, and ``observation_array``
+        (when NumPy is installed) holds the same numbers, as ``float32``."""
+        game = self.game
+        if game.observation_bounds is not None:
+            low, high = game.observation_bounds(view.config)
+            if values and not low <= min(values) <= max(values) <= high:
+                raise self.fail(
+                    "spaces",
+                    f"observation of seat {seat}: numbers from {min(values)} to {max(values)} "
+                    f"leave observation_bounds ({low}, {high})",
+                )
+        if game.observation_array is not None and importlib.util.find_spec("numpy") is not None:
+            array = game.observation_array(view)
+            if array.dtype.name != "float32" or array.shape != tuple(self.shape or ()):
+                raise self.fail("spaces", f"observation_array of seat {seat}: wrong type or shape")
+            if array.ravel().tolist() != float32s("f", values).tolist():
+                raise self.fail("spaces", f"observation_array of seat {seat} != observation")
 
     def check_seat_to_act(self, state: S, view: Any, legal: tuple[A, ...]) -> None:
         """The acting seat's view answers like the state: legal actions, decision, parsing."""

@@ -1,0 +1,235 @@
+"""What the learning adapters add to the engine: a PettingZoo step and an OpenSpiel decision
+against one native decision, per game, in the same run.
+
+Run ``python benchmarks/adapters.py [--games N] [--seed S] [--repeats R] [--json] [--check]``.
+Needs the ``pettingzoo`` and ``openspiel`` extras (``pip install -e ".[pettingzoo,openspiel]"``).
+
+What is timed (``time.perf_counter``), for each config of :data:`CONFIGS`, game ``i`` seeded
+``S + i``:
+
+1. **native decision**: random play through the library's own API, the loop of
+   ``benchmarks/run.py`` in sampled chance mode::
+
+       actions = legal_actions(state)
+       index, rng = rng.below(len(actions))
+       state = apply(state, actions[index])
+
+2. **PettingZoo step**: masked random play through :mod:`tabletop_rules.pettingzoo`, what an
+   agent loop pays for one action, observation and mask included::
+
+       observation, reward, termination, truncation, info = env.last()   # timed
+       action = numpy_rng.choice(numpy.flatnonzero(observation["action_mask"]))
+       env.step(action)                                                   # timed
+
+   The agent's choice is not timed (with a large action space, reading the mask is the
+   agent's cost, not the environment's); the dead steps after the game's end are timed but not
+   counted as decisions.
+3. **OpenSpiel decision**: random play through :mod:`tabletop_rules.openspiel` (explicit
+   chance, so chance nodes are steps of their own and counted as decisions)::
+
+       if state.is_chance_node():
+           outcomes = state.chance_outcomes()       # sampled by probability
+       else:
+           actions = state.legal_actions()
+           state.observation_tensor()               # what a learner reads at each decision
+       state.apply_action(action)
+
+   against the native explicit-chance loop (``legal_actions`` or ``chance_outcomes`` and
+   ``apply``) of the same games.
+
+**ratio** = adapter µs per decision ÷ native µs per decision. The bar is 3 (the aim 1.5);
+``--check`` exits with status 1 when a ratio is above the bar. Each measurement runs once to
+warm up, then ``--repeats`` times; the best repeat is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+import goblinguard
+import grimheim
+import kinmarr
+from tabletop_rules import Game, Rng, sample_chance
+
+BAR = 3.0
+"""The bar: adapter µs per decision ÷ native µs per decision."""
+
+CONFIGS: dict[str, tuple[Game[Any, Any], Any]] = {
+    "goblinguard": (goblinguard.GAME, goblinguard.Config()),
+    "grimheim, 2 heroes": (grimheim.GAME, grimheim.Config(heroes=("bjorn", "alva"))),
+    "kinmarr, 2 guilds": (kinmarr.GAME, kinmarr.Config(guilds=("feudal_pact", "pathfinders"))),
+}
+"""The configs measured, by label."""
+
+
+def native(game: Game[Any, Any], config: Any, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of random native playouts (sampled chance)."""
+    decisions, spent = 0, 0.0
+    legal_actions, apply, is_over = game.legal_actions, game.apply, game.is_over
+    clock = time.perf_counter
+    for seed in seeds:
+        state = game.new_game(config, seed=seed)
+        rng = Rng.from_seed(seed)
+        while not is_over(state):
+            start = clock()
+            actions = legal_actions(state)
+            index, rng = rng.below(len(actions))
+            state = apply(state, actions[index])
+            spent += clock() - start
+            decisions += 1
+    return decisions, spent
+
+
+def native_explicit(game: Game[Any, Any], config: Any, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of random native playouts in explicit chance mode, chance
+    nodes counted as decisions (the loop OpenSpiel's is compared with)."""
+    from tabletop_rules import CHANCE
+
+    config = attrs.evolve(config, chance="explicit")
+    decisions, spent = 0, 0.0
+    clock = time.perf_counter
+    for seed in seeds:
+        state = game.new_game(config, seed=seed)
+        rng = Rng.from_seed(seed)
+        while not game.is_over(state):
+            start = clock()
+            if game.current_player(state) == CHANCE:
+                action, rng = sample_chance(game, state, rng)
+            else:
+                actions = game.legal_actions(state)
+                index, rng = rng.below(len(actions))
+                action = actions[index]
+            state = game.apply(state, action)
+            spent += clock() - start
+            decisions += 1
+    return decisions, spent
+
+
+def pettingzoo(game: Game[Any, Any], config: Any, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of masked random play through the PettingZoo environment."""
+    import numpy
+
+    from tabletop_rules.pettingzoo import env
+
+    environment = env(game, config=config)
+    decisions, spent = 0, 0.0
+    clock = time.perf_counter
+    for seed in seeds:
+        environment.reset(seed=seed)
+        choose = numpy.random.default_rng(seed).choice
+        for _agent in environment.agent_iter():
+            start = clock()
+            observation, _reward, termination, truncation, _info = environment.last()
+            spent += clock() - start
+            if termination or truncation:
+                start = clock()
+                environment.step(None)
+                spent += clock() - start
+                continue
+            action = int(choose(numpy.flatnonzero(observation["action_mask"])))
+            start = clock()
+            environment.step(action)
+            spent += clock() - start
+            decisions += 1
+    return decisions, spent
+
+
+def openspiel(game: Game[Any, Any], config: Any, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of random play through the OpenSpiel game, observation tensor
+    read at each player decision."""
+    from tabletop_rules import openspiel as spiel
+
+    spiel_game = spiel.load(game, config)
+    decisions, spent = 0, 0.0
+    clock = time.perf_counter
+    for seed in seeds:
+        state = spiel_game.new_initial_state()
+        rng = Rng.from_seed(seed)
+        start = clock()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                point, rng = rng.random()
+                action = outcomes[-1][0]
+                for candidate, probability in outcomes:
+                    point -= probability
+                    if point < 0:
+                        action = candidate
+                        break
+            else:
+                actions = state.legal_actions()
+                state.observation_tensor()
+                index, rng = rng.below(len(actions))
+                action = actions[index]
+            state.apply_action(action)
+            decisions += 1
+        spent += clock() - start
+    return decisions, spent
+
+
+def best(
+    measure: Callable[[Game[Any, Any], Any, range], tuple[int, float]],
+    game: Game[Any, Any],
+    config: Any,
+    seeds: range,
+    repeats: int,
+) -> float:
+    """The best µs per decision of ``repeats`` runs, after one warm-up run."""
+    measure(game, config, seeds)
+    found = []
+    for _ in range(repeats):
+        decisions, spent = measure(game, config, seeds)
+        found.append(spent / decisions * 1e6)
+    return min(found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every config; print a table (or JSON); with ``--check``, fail above the bar."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--only", choices=sorted(CONFIGS), action="append")
+    args = parser.parse_args(argv)
+    seeds = range(args.seed, args.seed + args.games)
+    results = {}
+    for label, (game, config) in CONFIGS.items():
+        if args.only and label not in args.only:
+            continue
+        row = {
+            "native": best(native, game, config, seeds, args.repeats),
+            "pettingzoo": best(pettingzoo, game, config, seeds, args.repeats),
+            "native explicit": best(native_explicit, game, config, seeds, args.repeats),
+            "openspiel": best(openspiel, game, config, seeds, args.repeats),
+        }
+        row["pettingzoo ratio"] = row["pettingzoo"] / row["native"]
+        row["openspiel ratio"] = row["openspiel"] / row["native explicit"]
+        results[label] = row
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(f"{'config':<22}{'native':>9}{'PZ step':>10}{'ratio':>7}{'native ex':>11}"
+              f"{'OS dec':>9}{'ratio':>7}   (µs per decision)")
+        for label, row in results.items():
+            print(
+                f"{label:<22}{row['native']:>9.1f}{row['pettingzoo']:>10.1f}"
+                f"{row['pettingzoo ratio']:>7.2f}{row['native explicit']:>11.1f}"
+                f"{row['openspiel']:>9.1f}{row['openspiel ratio']:>7.2f}"
+            )
+    worst = max(
+        max(row["pettingzoo ratio"], row["openspiel ratio"]) for row in results.values()
+    )
+    return 1 if args.check and worst > BAR else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
