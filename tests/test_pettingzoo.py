@@ -1,6 +1,7 @@
-"""The games as PettingZoo AEC environments (``tabletop_rules.pettingzoo``): PettingZoo's own API
-and seed tests, whole games with masked random actions, reproducibility from the seed, the same
-game as ``tabletop_rules.play``, and clear errors.
+"""The games as PettingZoo AEC environments (``tabletop_rules.pettingzoo``): PettingZoo's own API,
+seed, state-space and render tests (with every option), whole games with masked random actions,
+reproducibility from the seed, the same game as ``tabletop_rules.play``, ``state()``, bounded
+observation spaces, forced decisions played inside, the RLlib wrapper, and clear errors.
 
 The tests need the ``pettingzoo`` extra. Without it they are skipped, unless
 ``TABLETOP_REQUIRE_PETTINGZOO`` is set (``scripts/check`` sets it): then the module fails to
@@ -39,9 +40,10 @@ REQUIRE = "TABLETOP_REQUIRE_PETTINGZOO"
 
 try:
     import numpy as np
-    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.test import api_test, render_test, seed_test
+    from pettingzoo.test.state_test import test_state_space as state_space_test
 
-    from tabletop_rules.pettingzoo import TabletopAECEnv, env
+    from tabletop_rules.pettingzoo import RLlibObservations, TabletopAECEnv, env
 except ImportError as exc:  # checked by test_the_tests_skip_or_fail_without_pettingzoo
     if os.environ.get(REQUIRE):
         raise ImportError(
@@ -114,8 +116,23 @@ def case(request: pytest.FixtureRequest) -> str:
 # -- PettingZoo's own tests ------------------------------------------------------------------------
 
 
-def test_api_test(case: str) -> None:
-    e = make(case)
+# The options each of PettingZoo's tests runs with, on every case.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "skip-forced": {"skip_forced": True},
+    "human": {"render_mode": "human"},
+    "max-steps": {"max_steps": 7},
+}
+
+
+@pytest.fixture(params=sorted(OPTIONS))
+def options(request: pytest.FixtureRequest) -> dict[str, Any]:
+    found: dict[str, Any] = OPTIONS[request.param]
+    return found
+
+
+def test_api_test(case: str, options: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    e = make(case, **options)
     seed_spaces(e, 0)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -124,10 +141,35 @@ def test_api_test(case: str) -> None:
         str(w.message) for w in caught if not str(w.message).startswith(EXPECTED_WARNINGS)
     ]
     assert not unexpected
+    if "render_mode" in options:
+        assert capsys.readouterr().out.count("\n") > 10
 
 
-def test_seed_test(case: str) -> None:
-    seed_test(lambda: make(case), num_cycles=1000)
+def test_seed_test(case: str, options: dict[str, Any]) -> None:
+    seed_test(lambda: make(case, **options), num_cycles=1000)
+
+
+def test_state_space_test(case: str) -> None:
+    """PettingZoo's state-space test; it warns of a state of more than 3 dimensions only in its
+    state loop, which steps unmasked (see test_the_state_is_every_seat_s_observation)."""
+    e = make(case)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        state_space_test(e)
+    game, _config = CASES[case]
+    unbounded = ("Environment's minimum state", "Environment's maximum state")
+    allowed = unbounded if game.observation_bounds is None else ()
+    assert [str(w.message) for w in caught if not str(w.message).startswith(allowed)] == []
+
+
+@pytest.mark.parametrize("name", ["goblinguard", "grimheim-1-hero", "kinmarr-2-guilds"])
+def test_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render test, in each render mode (svg: the text of an SVG picture)."""
+    render_test(
+        lambda render_mode: make(name, render_mode=render_mode),
+        custom_tests={"svg": lambda picture: picture.startswith("<svg")},
+    )
+    assert capsys.readouterr().out
 
 
 # -- whole games -----------------------------------------------------------------------------------
@@ -301,17 +343,200 @@ def test_render_modes(name: str) -> None:
     assert game.render_svg is not None
     assert isinstance(picture, str) and picture == game.render_svg(svg.game_state)
     assert "<svg" in picture
-    assert svg.metadata["render_modes"] == ["ansi", "svg"]
+    assert svg.metadata["render_modes"] == ["human", "ansi", "svg"]
     silent = make(name)
     silent.reset(seed=1)
     with pytest.warns(UserWarning, match="render mode"):
         assert silent.render() is None
-    with pytest.raises(ValueError, match="no render mode 'human'"):
-        make(name, render_mode="human")
+    with pytest.raises(ValueError, match="no render mode 'rgb_array'"):
+        make(name, render_mode="rgb_array")
     without_svg = attrs.evolve(game, render_svg=None)
-    assert env(without_svg).metadata["render_modes"] == ["ansi"]
+    assert env(without_svg).metadata["render_modes"] == ["human", "ansi"]
     with pytest.raises(ValueError, match="no render mode 'svg'"):
         env(without_svg, render_mode="svg")
+
+
+def test_human_rendering_prints_the_text_after_reset_and_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    e = make("grimheim-1-hero", render_mode="human")
+    e.reset(seed=1)
+    assert capsys.readouterr().out == grimheim.render_text(e.game_state) + "\n"
+    e.step(e.legal_indices()[0])
+    assert capsys.readouterr().out == grimheim.render_text(e.game_state) + "\n"
+    assert e.render() is None
+    assert capsys.readouterr().out == grimheim.render_text(e.game_state) + "\n"
+
+
+# -- state() ---------------------------------------------------------------------------------------
+
+
+def test_the_state_is_every_seat_s_observation(case: str) -> None:
+    game, config = CASES[case]
+    e = make(case)
+    assert game.observation_shape is not None
+    seats = game.seat_count(config)
+    assert e.state_space.shape == (seats, *game.observation_shape(config))
+    assert e.state_space.dtype == np.float32
+    checked = 0
+    for _agent, _observation, _reward in masked_game(e, seed=5):
+        if e.agents and checked % 7 == 0:
+            state = e.state()
+            assert state.shape == e.state_space.shape and state.dtype == np.float32
+            assert e.state_space.contains(state)
+            for other in e.possible_agents:
+                assert np.array_equal(state[e.seat(other)], e.observe(other)["observation"])
+        checked += 1
+    assert checked > 1
+
+
+def test_the_state_holds_nothing_no_seat_may_see() -> None:
+    """States that differ only in what no seat sees (the draw order, the generator) give the
+    same state(); a drawn card changes it."""
+    e = make("goblinguard")
+    e.reset(seed=2)
+    before = e.state()
+    view = goblinguard.view(e.game_state, 0)
+    other = goblinguard.redeal(view, 99)
+    assert other.deck != e.game_state.deck and goblinguard.view(other, 0) == view
+    e._state = other
+    assert np.array_equal(e.state(), before)
+    e.step(e.legal_indices()[0])
+    assert not np.array_equal(e.state(), before)
+
+
+def test_state_needs_a_reset() -> None:
+    with pytest.raises(RuntimeError, match="reset"):
+        make("kinmarr-2-guilds").state()
+
+
+# -- bounded observations --------------------------------------------------------------------------
+
+
+def test_the_observation_box_has_the_game_s_bounds(case: str) -> None:
+    game, config = CASES[case]
+    e = make(case)
+    box = e.observation_space("seat_0")["observation"]
+    if game.observation_bounds is None:
+        low, high = -np.inf, np.inf
+    else:
+        low, high = game.observation_bounds(config)
+    assert (box.low.min(), box.low.max(), box.high.min(), box.high.max()) == (low, low, high, high)
+    assert (e.state_space.low.min(), e.state_space.high.max()) == (low, high)
+    bounded = env(attrs.evolve(game, observation_bounds=lambda _config: (-5, 2.5e6)), config=config)
+    box = bounded.observation_space("seat_0")["observation"]
+    assert (box.low.min(), box.high.max(), box.dtype) == (-5.0, 2.5e6, np.float32)
+    unbounded = env(attrs.evolve(game, observation_bounds=None), config=config)
+    box = unbounded.observation_space("seat_0")["observation"]
+    assert np.isneginf(box.low).all() and np.isposinf(box.high).all()
+
+
+@pytest.mark.parametrize("bounds", [(1.0, 0.0), (2, 2), (0, float("nan")), "ab", (0,), (False, 1)])
+def test_bad_observation_bounds_are_refused(bounds: Any) -> None:
+    game = attrs.evolve(kinmarr.GAME, observation_bounds=lambda _config: bounds)
+    with pytest.raises(ValueError, match="kinmarr: observation_bounds"):
+        env(game)
+
+
+# -- forced decisions ------------------------------------------------------------------------------
+
+
+def test_skip_forced_asks_only_real_choices(case: str) -> None:
+    game, _config = CASES[case]
+    e = make(case, skip_forced=True)
+    asked = 0
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent, _observation, reward in masked_game(e, seed=6):
+        totals[agent] += reward
+        if not e.terminations[agent]:
+            asked += 1
+            assert len(game.legal_actions(e.game_state)) > 1
+    record = e.record()
+    assert list(replay(game, record))[-1] == e.game_state
+    outcome = game.outcome(e.game_state)
+    assert outcome is not None
+    assert tuple(totals[a] for a in e.possible_agents) == outcome.returns
+    states = list(replay(game, record))[:-1]  # the state before each action
+    chance = [s for s in states if game.current_player(s) == CHANCE]
+    forced = [
+        s for s in states if game.current_player(s) != CHANCE and len(game.legal_actions(s)) == 1
+    ]
+    assert asked + len(chance) + len(forced) == len(record.actions)
+    if game is kinmarr.GAME:
+        assert forced, "two-guild kinmarr has forced decisions"
+
+
+def test_about_half_of_kinmarr_s_decisions_are_forced() -> None:
+    """The reason for skip_forced: two-guild kinmarr asks many single-answer questions."""
+    forced = asked = 0
+    for seed in range(3):
+        e = make("kinmarr-2-guilds")
+        for agent, observation, _reward in masked_game(e, seed):
+            if not e.terminations[agent]:
+                asked += 1
+                forced += int(observation["action_mask"].sum()) == 1
+    assert 0.2 < forced / asked < 0.8
+
+
+def test_skip_forced_must_be_a_bool() -> None:
+    with pytest.raises(TypeError, match="skip_forced is True or False, not 1"):
+        make("kinmarr-2-guilds", skip_forced=1)
+
+
+# -- the RLlib wrapper -----------------------------------------------------------------------------
+
+
+def test_rllib_observations_renames_the_key_and_passes_pettingzoo_s_tests() -> None:
+    def wrapped() -> RLlibObservations:
+        return RLlibObservations(make("kinmarr-2-guilds"))
+
+    e = wrapped()
+    inner = make("kinmarr-2-guilds")
+    space = e.observation_space("seat_0")
+    assert sorted(space.spaces) == ["action_mask", "observations"]
+    assert space["observations"] == inner.observation_space("seat_0")["observation"]
+    assert space["action_mask"] == inner.observation_space("seat_0")["action_mask"]
+    assert space is e.observation_space("seat_0")
+    assert space == e.observation_space("seat_1"), "RLlib's PettingZooEnv needs equal spaces"
+    assert e.action_space("seat_0") == inner.action_space("seat_0")
+    e.reset(seed=3)
+    inner.reset(seed=3)
+    observation, *_ = e.last()
+    expected = inner.observe(inner.agent_selection)
+    assert sorted(observation) == ["action_mask", "observations"]
+    assert np.array_equal(observation["observations"], expected["observation"])
+    assert np.array_equal(observation["action_mask"], expected["action_mask"])
+    assert observation["action_mask"].dtype == np.int8
+    assert np.array_equal(e.state(), inner.state())
+    assert e.game_state == inner.game_state and e.record() == inner.record()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(wrapped(), num_cycles=200, verbose_progress=False)
+    # Without the "observation" key, api_test also checks each mask, and names the all-zero one
+    # of a finished game's last steps (the others' and the dead steps' masks are zeros too).
+    allowed = (*EXPECTED_WARNINGS, "Action mask numpy array is all zeros")
+    assert not [str(w.message) for w in caught if not str(w.message).startswith(allowed)]
+    seed_test(wrapped, num_cycles=200)
+
+
+def test_rllib_observations_wraps_any_aec_env_with_masked_dict_observations() -> None:
+    from pettingzoo.test.example_envs import (
+        generated_agents_env_action_mask_obs_v0,
+        generated_agents_env_v0,
+    )
+
+    e = RLlibObservations(generated_agents_env_action_mask_obs_v0.env())
+    e.reset(seed=0)
+    observation, *_ = e.last()
+    assert sorted(observation) == ["action_mask", "observations"]
+    boxes = RLlibObservations(generated_agents_env_v0.env())
+    boxes.reset(seed=0)
+    with pytest.raises(TypeError, match="not a Dict of 'observation' and 'action_mask'"):
+        boxes.observation_space(boxes.agents[0])
+    with pytest.raises(TypeError, match="wraps a PettingZoo AECEnv, not 'kinmarr'"):
+        RLlibObservations("kinmarr")
+    with pytest.raises(TypeError, match="not a Dict of 'observation'"):
+        RLlibObservations(RLlibObservations(make("kinmarr-2-guilds")))
 
 
 # -- errors ----------------------------------------------------------------------------------------
@@ -427,15 +652,16 @@ def test_without_pettingzoo_the_module_imports_and_names_the_extra() -> None:
     code = (
         "import kinmarr\n"
         "import tabletop_rules.pettingzoo as pz\n"
-        "assert pz.TabletopAECEnv.__doc__ and pz.env.__doc__\n"
-        "try:\n"
-        "    pz.env(kinmarr.GAME)\n"
-        "except ImportError as error:\n"
-        "    print(error)\n"
+        "assert pz.TabletopAECEnv.__doc__ and pz.env.__doc__ and pz.RLlibObservations.__doc__\n"
+        "for build in (lambda: pz.env(kinmarr.GAME), lambda: pz.RLlibObservations(None)):\n"
+        "    try:\n"
+        "        build()\n"
+        "    except ImportError as error:\n"
+        "        print(error)\n"
     )
     done = run_blocked(code, env_vars={})
     assert done.returncode == 0, done.stderr
-    assert "tabletop-rules[pettingzoo]" in done.stdout
+    assert done.stdout.count("tabletop-rules[pettingzoo]") == 2
 
 
 @pytest.mark.parametrize(
