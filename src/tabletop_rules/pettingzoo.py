@@ -210,7 +210,9 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             "is_parallelizable": False,
         }
         self._np = np
-        self._observe_view: Callable[[Any], Any] = observation
+        self._observe_view: Callable[[Any], Any] = game.observation_array or (
+            lambda view: np.asarray(observation(view), dtype=np.float32)
+        )
         self._space: ActionSpace[Any] = action_space(self.config)
         self._shape = tuple(observation_shape(self.config))
         seats = game.seat_count(self.config)
@@ -250,6 +252,8 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self._agent_rngs: list[Rng] = []
         self._history: list[Any] = []
         self._steps = 0
+        self._indices_of: Any = None
+        self._indices: tuple[int, ...] = ()
 
     # -- spaces ---------------------------------------------------------------------------------
 
@@ -482,9 +486,7 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self._started()
         np = self._np
         seat = self.seat(agent)
-        observation = np.array(
-            self._observe_view(self.game.view(self._state, seat)), dtype=np.float32
-        )
+        observation = self._observe_view(self.game.view(self._state, seat))
         if observation.shape != self._shape:
             raise ValueError(
                 f"{self.game.name}: an observation of shape {observation.shape}, but "
@@ -545,15 +547,23 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             self.agent_selection = _agent_name(seat)
 
     def _legal_indices(self) -> tuple[int, ...]:
-        """The numbers of the legal actions now, leaving out any the space lacks."""
-        index = self._space.index
-        found = []
-        for action in self.game.legal_actions(self._state):
+        """The numbers of the legal actions now, leaving out any the space lacks (computed once
+        per state)."""
+        state = self._state
+        if self._indices_of is not state:
+            actions = self.game.legal_actions(state)
             try:
-                found.append(index(action))
+                self._indices = self._space.indices(actions)
             except NotInSpaceError:
-                continue
-        return tuple(found)
+                self._indices = tuple(i for i in map(self._number, actions) if i is not None)
+            self._indices_of = state
+        return self._indices
+
+    def _number(self, action: Any) -> int | None:
+        try:
+            return self._space.index(action)
+        except NotInSpaceError:
+            return None
 
     def _end_if_over(self) -> bool:
         """If the game is over, terminate every agent with its return; whether it is."""
