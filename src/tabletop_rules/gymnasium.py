@@ -43,6 +43,9 @@ ON_ILLEGAL = ("raise", "penalize")
 and changes nothing)."""
 
 _INSTALL = 'pip install "tabletop-rules[pettingzoo]"'
+# The most games in a row that reset() sets up and skips because they end before the learner
+# has a choice.
+_MOST_SKIPPED = 100
 
 if TYPE_CHECKING:
     from gymnasium import Env
@@ -295,28 +298,47 @@ class TabletopEnv(_Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """Start a new game and play the other seats until the learner must choose; return its
-        observation and an empty info dict.
+        observation and an info dict.
 
         The game and every generator come from ``seed`` exactly as in
         :meth:`tabletop_rules.pettingzoo.TabletopAECEnv.reset` and
         :func:`~tabletop_rules.play`; without a seed, from the stream of the last seeded reset
         (or the operating system's entropy). ``options`` is accepted and ignored.
 
+        A game can end before the learner has any choice (in Fated Kingdom the other guild may
+        fall while, with ``skip_forced``, the learner's decisions were all forced). Gymnasium
+        has no episode without a step, so such a game is skipped: the next seed is drawn from
+        the stream, as an unseeded reset draws it, and ``info["skipped"]`` is the tuple of the
+        skipped games' seeds (the info dict is empty otherwise). :attr:`game_seed` is the seed
+        of the game played.
+
         Raises:
             TypeError: ``seed`` is not an integer.
+            RuntimeError: 100 games in a row ended before the learner had a choice.
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, SupportsIndex)):
             raise TypeError(f"a seed is an integer, not {seed!r}")
         super().reset(seed=None if seed is None else operator.index(seed))
-        self._aec.reset(seed=seed)
-        self._rngs = list(self._aec._agent_rngs)
         self._steps = 0
         self._over = False
-        self._others()
-        self._over = any(self._aec.terminations.values())  # never asked: nothing to play
+        skipped: list[int] = []
+        self._aec.reset(seed=seed)
+        while True:
+            self._rngs = list(self._aec._agent_rngs)
+            self._others()
+            if not any(self._aec.terminations.values()):
+                break
+            # The game ended before the learner had a choice: the next seed of the stream.
+            skipped.append(self._aec.game_seed)  # type: ignore[arg-type]  # set by reset
+            if len(skipped) == _MOST_SKIPPED:
+                raise RuntimeError(
+                    f"{self.game.name}: {_MOST_SKIPPED} games in a row ended before seat "
+                    f"{self.seat} had a choice (seeds {skipped[0]} …)"
+                )
+            self._aec.reset()
         if self.render_mode == "human":
             print(self._aec.render())
-        return self._observe(), {}
+        return self._observe(), {"skipped": tuple(skipped)} if skipped else {}
 
     def step(self, action: SupportsIndex) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play action number ``action`` for the learner, then chance and the other seats until
