@@ -14,6 +14,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -150,3 +154,49 @@ def test_an_agent_given_as_module_and_class_plays_in_the_tasks(local_ray: Module
         stderr=err,
     )
     assert (code, err.getvalue()) == (1, "tabletop: error: no moves in a Ray task\n")
+
+
+def run_alone(script: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``script`` in a Python process of its own (Ray's retries on a wrong address run on
+    in the background, and this module's tests share one Ray connection); return it and the
+    seconds it took."""
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    return done, time.monotonic() - started
+
+
+SIMULATE_AT = (
+    "import socket, sys\n"
+    "from tabletop_rules import cli\n"
+    "{setup}\n"
+    "sys.exit(cli.main(['simulate', 'goblinguard', '--games', '1', '--backend', 'ray',"
+    " '--address', f'127.0.0.1:{{port}}', '--connect-timeout', '3', '-q']))\n"
+)
+
+
+def test_an_address_where_nothing_listens_fails_at_once(ray: ModuleType) -> None:
+    # A port that was free a moment ago: nothing listens there.
+    setup = "probe = socket.create_server(('127.0.0.1', 0))\nport = probe.getsockname()[1]\n"
+    done, seconds = run_alone(SIMULATE_AT.format(setup=setup + "probe.close()"))
+    assert done.returncode == 1, done.stderr
+    assert "cannot connect to the Ray cluster" in done.stderr
+    assert "nothing answers there" in done.stderr
+    assert seconds < 30  # Ray alone retries for minutes
+
+
+def test_a_cluster_that_does_not_answer_fails_within_the_timeout(ray: ModuleType) -> None:
+    # A listener that accepts connections and never speaks stands for a wrong address.
+    setup = "listener = socket.create_server(('127.0.0.1', 0))\nport = listener.getsockname()[1]"
+    done, seconds = run_alone(SIMULATE_AT.format(setup=setup))
+    assert done.returncode == 1, done.stderr
+    assert "tabletop: error: cannot connect to the Ray cluster" in done.stderr
+    assert "no answer within 3 s" in done.stderr
+    assert seconds < 60
+
+
+def test_the_connect_timeout_is_checked() -> None:
+    for wrong in (0, -1.0, float("nan"), True, "5"):
+        with pytest.raises(ValueError, match="connect_timeout"):
+            simulate("goblinguard", games=1, backend="ray", connect_timeout=wrong)  # type: ignore[arg-type]

@@ -9,16 +9,74 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import socket
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["INSTALL", "connected", "import_ray", "run_tasks"]
+__all__ = ["CONNECT_TIMEOUT", "INSTALL", "connected", "import_ray", "run_tasks"]
 
 R = TypeVar("R")
 
 INSTALL = "pip install 'tabletop-rules[ray]'"
+
+CONNECT_TIMEOUT = 30.0
+"""Seconds :func:`connected` waits for a Ray cluster to answer before it gives up (Ray itself
+retries for minutes)."""
+
+
+def _host_and_port(address: str) -> tuple[str, int] | None:
+    """The host and port of ``HOST:PORT`` or ``ray://HOST:PORT``; ``None`` for ``auto`` and
+    other forms Ray resolves itself."""
+    rest = address.removeprefix("ray://")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return None
+    return host.strip("[]"), int(port)
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Raise a ``ConnectionError`` if nothing accepts a TCP connection at ``address``."""
+    found = _host_and_port(address)
+    if found is None:
+        return
+    try:
+        with socket.create_connection(found, timeout=timeout):
+            pass
+    except OSError as exc:
+        raise ConnectionError(
+            f"nothing answers there ({exc}): start a cluster with 'ray start --head', or check"
+            " the address"
+        ) from None
+
+
+def _init_within(ray: ModuleType, address: str, timeout: float) -> None:
+    """``ray.init(address=...)``, or a ``ConnectionError`` once ``timeout`` seconds have passed
+    (Ray's own retries are left to run out in the background)."""
+    outcome: list[BaseException | None] = []
+
+    def connect() -> None:
+        try:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+        except BaseException as exc:  # handed to the caller's thread below
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    worker = threading.Thread(target=connect, name="tabletop-ray-connect", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if not outcome:
+        raise ConnectionError(
+            f"no answer within {timeout:g} s: is it a Ray head node (ray start --head), and"
+            " does this machine have its token (RAY_AUTH_MODE=token and RAY_AUTH_TOKEN) if it"
+            " asks for one?"
+        )
+    failure = outcome[0]
+    if failure is not None:
+        raise failure
 
 
 def import_ray() -> ModuleType:
@@ -31,7 +89,9 @@ def import_ray() -> ModuleType:
 
 
 @contextmanager
-def connected(jobs: int | None, address: str | None) -> Iterator[int]:
+def connected(
+    jobs: int | None, address: str | None, timeout: float = CONNECT_TIMEOUT
+) -> Iterator[int]:
     """Be connected to Ray inside the block, and give the cluster's CPUs.
 
     An existing connection of this process (``ray.init`` already called) is used and left open;
@@ -39,6 +99,10 @@ def connected(jobs: int | None, address: str | None) -> Iterator[int]:
     cluster, or else a new local instance with ``jobs`` CPUs, all of the machine's if ``None``),
     and shut down at the end of the block. The workers' output is not sent to this process (it
     would mix with a summary written to standard output); a task's error still is.
+
+    A cluster that cannot be reached fails fast: an address where nothing accepts a connection
+    at once, one that does not answer as Ray within ``timeout`` seconds, with a
+    ``ConnectionError`` that says what to check.
     """
     ray = import_ray()
     started = False
@@ -60,7 +124,8 @@ def connected(jobs: int | None, address: str | None) -> Iterator[int]:
     else:
         where = address if address is not None else os.environ["RAY_ADDRESS"]
         try:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            _reachable(where, timeout)
+            _init_within(ray, where, timeout)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise ConnectionError(f"cannot connect to the Ray cluster at {where!r}: {exc}") from exc
         started = True

@@ -249,6 +249,7 @@ def simulate(
     jobs: int | None = None,
     backend: Backend | None = None,
     address: str | None = None,
+    connect_timeout: float = 30.0,
     progress: Callable[[int, int, float], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games between agents and return every result, in seed order, with their
@@ -292,6 +293,9 @@ def simulate(
             process is already connected to Ray (``ray.init()`` was called), that connection
             is used and left open; a Ray instance :func:`simulate` started is shut down at the
             end.
+        connect_timeout: with ``backend="ray"`` and a cluster to connect to, the seconds to
+            wait for it to answer before a ``ConnectionError`` (an address where nothing
+            listens fails at once).
         progress: called as games finish, with the games done, the total and the rate so far in
             games per second (after every game locally, after every chunk of seeds otherwise).
 
@@ -325,6 +329,12 @@ def simulate(
         raise ValueError(
             f"address names the Ray cluster to connect to: only for backend 'ray', not {backend!r}"
         )
+    if (
+        isinstance(connect_timeout, bool)
+        or not isinstance(connect_timeout, int | float)
+        or not 0 < connect_timeout < float("inf")
+    ):
+        raise ValueError(f"connect_timeout is a positive number of seconds, not {connect_timeout!r}")
     if config is not None and not isinstance(config, the_game.config_type):
         raise ValueError(
             f"config must be a {the_game.name} {the_game.config_type.__name__}, not a"
@@ -348,7 +358,7 @@ def simulate(
             workers = jobs if jobs is not None else os.cpu_count() or 1
             results = _run_processes(task, seeds, workers, tracker)
         else:
-            results, workers = _run_ray(task, seeds, jobs, address, tracker)
+            results, workers = _run_ray(task, seeds, jobs, address, connect_timeout, tracker)
     return SimulationResult(
         game=the_game.name,
         agents=given,
@@ -421,13 +431,14 @@ def _run_ray(
     seeds: range,
     jobs: int | None,
     address: str | None,
+    connect_timeout: float,
     tracker: _Tracker,
 ) -> tuple[list[GameResult], int]:
     """Play the seeds in chunks as Ray tasks, at most ``jobs`` at once (``None``: the cluster's
     CPUs); return the results in seed order and the number of tasks run at once."""
     from . import _ray
 
-    with _ray.connected(jobs, address) as cpus:
+    with _ray.connected(jobs, address, connect_timeout) as cpus:
         workers = jobs if jobs is not None else cpus
         chunks = _chunks(seeds, workers)
         parts: dict[int, list[GameResult]] = {}

@@ -26,6 +26,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabletop",
@@ -118,6 +128,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ADDR",
         help="with --backend ray, the Ray cluster to connect to (auto, HOST:PORT, ray://HOST:PORT);"
         " default: the cluster RAY_ADDRESS names, or a new local Ray instance",
+    )
+    p.add_argument(
+        "--connect-timeout",
+        type=_positive_seconds,
+        default=30.0,
+        metavar="S",
+        help="with --backend ray, seconds to wait for the cluster to answer (default: 30)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on standard error")

@@ -81,6 +81,7 @@ def _cmd_simulate(args: argparse.Namespace, io: _Io) -> int:
             jobs=args.jobs,
             backend=args.backend,
             address=args.address,
+            connect_timeout=args.connect_timeout,
             progress=progress,
         )
     except (ValueError, ImportError, ConnectionError) as exc:
