@@ -367,6 +367,28 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
         make("grimheim-1-hero", render_mode="rgb_array")
 
 
+# -- the MaskablePPO recipe ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "seat"), [("kinmarr", 1), ("goblinguard", 0)])
+def test_the_maskable_ppo_recipe_s_environment(game: str, seat: int) -> None:
+    """examples/maskable_ppo.py without PyTorch: its environment passes check_env (penalizing,
+    as check_env steps unmasked), and its win rate measure runs."""
+    from examples.maskable_ppo import make_env, win_rate
+
+    e = make_env(game, seat=seat)
+    assert e.seat == seat and e.skip_forced
+    check_env(
+        env(e.game, config=e.config, seat=seat, skip_forced=True, on_illegal="penalize"),
+        skip_render_check=True,
+    )
+    first = lambda _observation, mask: int(np.flatnonzero(mask)[0])  # noqa: E731
+    rate = win_rate(e, first, games=2, seed=0)
+    assert rate in (0.0, 0.5, 1.0)
+    with pytest.raises(ValueError, match="kinmarr or goblinguard, not 'chess'"):
+        make_env("chess")
+
+
 # -- errors ----------------------------------------------------------------------------------------
 
 

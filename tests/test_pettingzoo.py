@@ -539,6 +539,21 @@ def test_rllib_observations_wraps_any_aec_env_with_masked_dict_observations() ->
         RLlibObservations(RLlibObservations(make("kinmarr-2-guilds")))
 
 
+def test_the_rllib_recipe_s_environment() -> None:
+    """examples/rllib_pettingzoo.py without Ray: the environment RLlib's PettingZooEnv wraps."""
+    from examples.rllib_pettingzoo import make_env
+
+    e = make_env({"worker_index": 0})
+    assert isinstance(e.unwrapped, TabletopAECEnv) and e.unwrapped.skip_forced
+    assert e.observation_space("seat_0") == e.observation_space("seat_1")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(make_env(), num_cycles=200, verbose_progress=False)
+    allowed = (*EXPECTED_WARNINGS, "Action mask numpy array is all zeros")
+    assert not [str(w.message) for w in caught if not str(w.message).startswith(allowed)]
+    seed_test(make_env, num_cycles=200)
+
+
 # -- errors ----------------------------------------------------------------------------------------
 
 

@@ -137,6 +137,7 @@ class TabletopEnv(_Env):
         on_illegal (str): ``"raise"`` or ``"penalize"``.
         illegal_reward (float): the reward of an illegal action under ``"penalize"``.
         mask_in_observation (bool): whether observations are dicts with the mask.
+        skip_forced (bool): whether forced decisions are answered inside.
         max_steps (int | None): the step cap, or ``None``.
         action_space (gymnasium.spaces.Discrete): one number per action of
             ``game.action_space(config)``.
@@ -204,6 +205,7 @@ class TabletopEnv(_Env):
         if not isinstance(mask_in_observation, bool):
             raise TypeError(f"mask_in_observation is True or False, not {mask_in_observation!r}")
         self.mask_in_observation = mask_in_observation
+        self.skip_forced = skip_forced
         if max_steps is not None and (
             isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
         ):
