@@ -230,7 +230,8 @@ def test_strings_and_tensors_come_from_the_seats_view(pyspiel: ModuleType) -> No
 
 def test_pythons_observation_api_reads_the_view(pyspiel: ModuleType) -> None:
     """``open_spiel.python.observation``: the default observation type is the view; an
-    information state is the history; an observation of public information only is refused."""
+    information state is the history; an observation of public information only, or of private
+    information only, is not supported: ``None``, as ``make_observation`` documents."""
     from open_spiel.python.observation import make_observation
 
     config = gh.Config(heroes=("bjorn", "alva"))
@@ -246,8 +247,13 @@ def test_pythons_observation_api_reads_the_view(pyspiel: ModuleType) -> None:
     public = pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
     )
-    with pytest.raises(ValueError, match="own view"):
-        make_observation(spiel, public)
+    assert make_observation(spiel, public) is None
+    private = pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    assert make_observation(spiel, private) is None
+    with pytest.raises(ValueError, match="observation parameters"):
+        make_observation(spiel, None, {"detail": 1})
 
 
 def test_what_a_seat_may_not_see_changes_none_of_its_strings(pyspiel: ModuleType) -> None:
