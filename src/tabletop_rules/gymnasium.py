@@ -38,7 +38,7 @@ from .pettingzoo import TabletopAECEnv, _imports
 __all__ = ["ON_ILLEGAL", "Opponent", "TabletopEnv", "env"]
 
 ON_ILLEGAL = ("raise", "penalize")
-"""The values of ``on_illegal``: ``"raise"`` (an illegal action raises
+"""The two values ``on_illegal`` takes — ``"raise"`` (an illegal action raises
 :class:`~tabletop_rules.IllegalActionError`) and ``"penalize"`` (it earns ``illegal_reward``
 and changes nothing)."""
 
@@ -65,8 +65,8 @@ else:
 
 
 Opponent = str | Agent[Any]
-"""An opponent: the name of one of the game's agents (``GAME.agents``: ``"random"`` …), or an
-:class:`~tabletop_rules.Agent` object."""
+"""Who plays a seat other than the learner's — the name of one of the game's agents
+(``GAME.agents``, such as ``"random"``) or an :class:`~tabletop_rules.Agent` object."""
 
 
 def _agent(game: Game[Any, Any], seat: int, spec: object) -> Agent[Any]:
@@ -139,12 +139,12 @@ class TabletopEnv(_Env):
         mask_in_observation (bool): whether observations are dicts with the mask.
         skip_forced (bool): whether forced decisions are answered inside.
         max_steps (int | None): the step cap, or ``None``.
-        action_space (gymnasium.spaces.Discrete): one number per action of
+        action_space (Any): a ``gymnasium.spaces.Discrete``, one number per action of
             ``game.action_space(config)``.
-        observation_space (gymnasium.spaces.Box | gymnasium.spaces.Dict): the ``float32``
-            ``Box`` of ``observation_shape(config)``, bounded by the game's
-            ``observation_bounds(config)`` (``-inf`` to ``inf`` without them); or the ``Dict``
-            of it and the mask.
+        observation_space (Any): the ``float32`` ``gymnasium.spaces.Box`` of
+            ``observation_shape(config)``, bounded by the game's ``observation_bounds(config)``
+            (``-inf`` to ``inf`` without them); or the ``gymnasium.spaces.Dict`` of it and the
+            mask.
         metadata (dict[str, Any]): ``"name"``, ``"render_modes"`` and ``"render_fps"``.
 
     Raises:

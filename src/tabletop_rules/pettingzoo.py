@@ -150,8 +150,9 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         render_mode (str | None): the render mode.
         max_steps (int | None): the step cap, or ``None``.
         skip_forced (bool): whether forced decisions are answered inside.
-        state_space (gymnasium.spaces.Box): the space of :meth:`state`: ``float32``, of shape
-            ``(seats, *observation_shape(config))``, with the observations' bounds.
+        state_space (Any): the space of :meth:`state`, a ``gymnasium.spaces.Box`` of
+            ``float32`` of shape ``(seats, *observation_shape(config))``, with the
+            observations' bounds.
         possible_agents (list[str]): ``"seat_0"``, ``"seat_1"`` … one per seat.
         agents (list[str]): the agents still in the game: all of them until it ends, then fewer
             as each one takes its last (``None``) step; empty before :meth:`reset`.

@@ -19,6 +19,7 @@ PACKAGES = [
     "kinmarr",
     "kinmarr.scenario",
     "tabletop_rules",
+    "tabletop_rules.gymnasium",
     "tabletop_rules.openspiel",
     "tabletop_rules.pettingzoo",
     "tabletop_rules.testing",
