@@ -25,6 +25,7 @@ from ._game import Game
 from ._public import expose
 from ._record import Record, play, replay, sample_chance
 from ._rng import Rng
+from ._search import ISMCTSAgent
 from ._serial import (
     MAX_INPUT,
     Codec,
@@ -74,6 +75,7 @@ __all__ = [
     "Event",
     "Game",
     "GameResult",
+    "ISMCTSAgent",
     "IllegalActionError",
     "Interner",
     "MAX_INPUT",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
@@ -97,7 +98,9 @@ class Game(Generic[S, A]):
             :class:`~tabletop_rules.StateFormatError` naming what breaks the rules.
         digest: ``digest(state) -> str``.
         render_text: a plain-text picture of a state or view.
-        agents: agent factories by name (``"random"``, ``"greedy"`` …).
+        agents: agent factories by name (``"random"``, ``"greedy"`` …); a game built by
+            :meth:`from_namespace` also has ``"ismcts"``, the generic
+            :class:`~tabletop_rules.ISMCTSAgent` with its default budget.
         render_svg: ``render_svg(state_or_view, *, seat=None) -> str``, an SVG picture (``None``
             for a game without one); given a state and a seat, it draws only what that seat
             may see.
@@ -195,14 +198,21 @@ class Game(Generic[S, A]):
         svg = found.get("render_svg")
         extra: dict[str, Any] = {n: found.get(n) for n in _OPTIONAL}
         parts.update({n: f if callable(f) else None for n, f in extra.items()})
-        return cls(
+        from ._search import ISMCTSAgent  # imports this module
+
+        own = dict(agents or {})
+        game = cls(
             name=name,
             title=title,
             seats=seats,
-            agents=dict(agents or {}),
+            agents=own,
             render_svg=svg if callable(svg) else None,
             **parts,
         )
+        # The generic search plays every game; the game is needed to make it, so it joins the
+        # agents once the value exists (a game's own "ismcts" comes first).
+        own.setdefault("ismcts", functools.partial(ISMCTSAgent, game))
+        return game
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

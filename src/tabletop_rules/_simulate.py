@@ -334,7 +334,9 @@ def simulate(
         or not isinstance(connect_timeout, int | float)
         or not 0 < connect_timeout < float("inf")
     ):
-        raise ValueError(f"connect_timeout is a positive number of seconds, not {connect_timeout!r}")
+        raise ValueError(
+            f"connect_timeout is a positive number of seconds, not {connect_timeout!r}"
+        )
     if config is not None and not isinstance(config, the_game.config_type):
         raise ValueError(
             f"config must be a {the_game.name} {the_game.config_type.__name__}, not a"
