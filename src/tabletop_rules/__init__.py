@@ -62,6 +62,7 @@ from ._values import (
     Step,
 )
 from ._wellformed import action_problem, check_position, check_seat
+from ._words import article, join_words, plural, sentence
 
 __all__ = [
     "ActionSpace",
@@ -99,6 +100,7 @@ __all__ = [
     "Step",
     "TableSpace",
     "action_problem",
+    "article",
     "as_array",
     "canonical_json",
     "check_position",
@@ -107,16 +109,19 @@ __all__ = [
     "expose",
     "fast_constructor",
     "flatten",
+    "join_words",
     "load_content",
     "make_converter",
     "parse_json",
     "play",
+    "plural",
     "read_content",
     "register_tagged_union",
     "register_validator",
     "replay",
     "reshape",
     "sample_chance",
+    "sentence",
     "shape_of",
     "simulate",
     "structure_content",

@@ -53,6 +53,8 @@ _OPTIONAL = (
     "observation_shape",
     "observation_bounds",
     "observation_array",
+    "describe",
+    "card_text",
 )
 
 
@@ -118,6 +120,12 @@ class Game(Generic[S, A]):
         observation_array: ``observation_array(view) -> numpy.ndarray``, :attr:`observation`
             as a ``float32`` array written straight into NumPy (``None`` for a game without
             one: :func:`~tabletop_rules.as_array` of the observation is the same numbers).
+        describe: ``describe(state_or_view, event_or_action) -> str``, an event or an action in
+            a sentence a player understands (``"Bjorn moved to area 7,9 (forest)."``), naming
+            cards, characters and places from the position's config; an action is read in the
+            position it answers (``None`` for a game without one).
+        card_text: ``card_text(config_or_state_or_view, card_id) -> str``, a card's name, kind
+            and rules text in plain words (``None`` for a game without one).
     """
 
     name: str
@@ -153,6 +161,8 @@ class Game(Generic[S, A]):
     observation_shape: Callable[[Any], tuple[int, ...]] | None = None
     observation_bounds: Callable[[Any], tuple[float, float]] | None = None
     observation_array: Callable[[Any], Any] | None = None
+    describe: Callable[[Any, Any], str] | None = None
+    card_text: Callable[[Any, str], str] | None = None
 
     def answer(self, state: S, action: A, seat: Seat) -> Step[S, Any]:
         """:attr:`step`, for an answer sent by ``seat``: refused unless that seat is the one
@@ -183,8 +193,8 @@ class Game(Generic[S, A]):
         module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
         ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
         its own name) the functions, and ``render_svg``, ``action_space``, ``observation``,
-        ``observation_shape``, ``observation_bounds`` and ``observation_array`` if the package
-        has them.
+        ``observation_shape``, ``observation_bounds``, ``observation_array``, ``describe`` and
+        ``card_text`` if the package has them.
 
         Raises:
             TypeError: some names are missing or are not callable; the message lists them all.
