@@ -21,6 +21,7 @@ from ._agents import GreedyAgent, Weights, evaluate
 from ._cards import Card, Layer
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
 from ._content import MAX_CARDS, deck_from_json, load_deck, standard_deck, standard_ref
+from ._describe import card_text, describe
 from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
 from ._game import parse_action, record, replay
 from ._render import render_text
@@ -94,12 +95,14 @@ __all__ = [
     "Weights",
     "action_space",
     "apply",
+    "card_text",
     "cell_at",
     "chance_outcomes",
     "current_player",
     "decision",
     "deck_from_json",
     "defeated_cells",
+    "describe",
     "digest",
     "dumps",
     "evaluate",
