@@ -339,3 +339,21 @@ def test_state_operations_ask_the_game_once_per_position(pyspiel: ModuleType) ->
             state.information_state_string(seat)
     # Each seat's information state reads its view of every position from the start, once.
     assert calls["view"] == 2 * (len(state.history()) + 1)
+
+
+def test_what_a_state_returns_is_the_callers_to_change(pyspiel: ModuleType) -> None:
+    """OpenSpiel's MCTS shuffles the chance outcomes it is given: the cache stays as it was."""
+    state = pyspiel.load_game("tabletop_kinmarr", {"players": 2}).new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    outcomes.reverse()
+    outcomes.append((-1, 0.0))
+    assert state.chance_outcomes() == sorted(outcomes[:-1])
+    returns = state.returns()
+    returns[0] = 5.0
+    assert state.returns() == [0.0, 0.0]
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state._legal_actions(state.current_player())
+    legal.clear()
+    assert state.legal_actions() != []

@@ -904,11 +904,11 @@ def _classes() -> tuple[type[Any], type[Any]]:
         def _legal_actions(self, player: int) -> list[int]:
             """The numbers of the legal actions, ascending; none for a seat not to act."""
             node = self.node
-            return node.legal() if player == node.player() else []
+            return list(node.legal()) if player == node.player() else []
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             """Each chance outcome's number and its exact probability, as a float."""
-            return self.node.outcomes()
+            return list(self.node.outcomes())  # a list of the caller's own (MCTS shuffles it)
 
         def _apply_action(self, action: int) -> None:
             """Apply the action numbered ``action`` (the game raises if it is illegal)."""
