@@ -27,10 +27,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
+import goblinguard as gg
+import grimheim as gh
 import kinmarr as km
-from tabletop_rules import Rng, openspiel
+from tabletop_rules import Game, Rng, openspiel
 
 REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
 
@@ -83,16 +86,35 @@ def test_random_sim_test_with_serialisation(
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
-def test_random_sim_test_from_a_given_position(pyspiel: ModuleType) -> None:
-    config = km.Config(guilds=km.DEFAULT_GUILDS[:2], chance="explicit")
-    position = km.new_game(config, seed=0)
+# game, name, and a config of the name's game with the players it loads
+GIVEN = [
+    pytest.param(gg.GAME, "tabletop_goblinguard", gg.Config(), id="goblinguard"),
+    pytest.param(
+        gh.GAME, "tabletop_grimheim(players=2)", gh.Config(heroes=("bjorn", "alva")), id="grimheim"
+    ),
+    pytest.param(
+        km.GAME,
+        "tabletop_kinmarr(players=2)",
+        km.Config(guilds=km.DEFAULT_GUILDS[:2]),
+        id="kinmarr",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "name", "config"), GIVEN)
+def test_random_sim_test_from_a_given_position(
+    pyspiel: ModuleType, game: Game[Any, Any], name: str, config: Any
+) -> None:
+    """From a position the game's own functions reached (chance answers included), given by
+    :func:`~tabletop_rules.openspiel.spiel_state`."""
+    position = game.new_game(attrs.evolve(config, chance="explicit"), seed=0)
     rng = Rng.from_seed(3)
-    for _ in range(40):
-        action, rng = rng.choice(km.legal_actions(position))
-        position = km.apply(position, action)
-    game = pyspiel.load_game("tabletop_kinmarr", {"players": 2})
-    start = openspiel.spiel_state(game, position)
-    pyspiel.random_sim_test_with_specific_initial_state(game, 3, start, serialize=True)
+    for _ in range(20):
+        action, rng = rng.choice(game.legal_actions(position))
+        position = game.apply(position, action)
+    spiel = pyspiel.load_game(name)
+    start = openspiel.spiel_state(spiel, position)
+    pyspiel.random_sim_test_with_specific_initial_state(spiel, 2, start, serialize=True)
 
 
 def _sim_test() -> Any:
