@@ -9,13 +9,11 @@ look for has an ``id`` or a ``class`` (see :func:`render_svg`).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
-from xml.sax.saxutils import escape
 
 import attrs
 
-from tabletop_rules import Seat
+from tabletop_rules import Seat, svg_escape, svg_tag, svg_title
 
 from ._cards import Card, Layer
 from ._rules import outcome, stack, view
@@ -43,7 +41,6 @@ PILE_ROW = 10
 """Face-up cards of the draw pile per row."""
 
 SVG_NS = "http://www.w3.org/2000/svg"
-_QUOTE = {'"': "&quot;"}
 
 CELL_NAMES = {
     "G": "guard",
@@ -91,59 +88,9 @@ RING = ((0, -1), (1, -1), (-1, 0), (2, 0), (-1, 1), (2, 1), (0, 2), (1, 2))
 # Markup helpers ----------------------------------------------------------------------------
 
 
-def _num(value: float) -> str:
-    """A coordinate as short text: ``20`` for ``20.0``, at most two decimals otherwise."""
-    if value == int(value):
-        return str(int(value))
-    return f"{value:.2f}".rstrip("0")
-
-
-@functools.cache
-def _key(name: str) -> str:
-    """An attribute's name from a keyword: ``cls`` is ``class``, ``_`` stands for ``-``."""
-    return "class" if name == "cls" else name.replace("_", "-")
-
-
-@functools.lru_cache(maxsize=4096)
-def _escaped(text: str) -> str:
-    """``text`` escaped for an attribute value (cached: colours and classes repeat)."""
-    return escape(text, _QUOTE)
-
-
-def _value(value: object) -> str:
-    """An attribute's value as text: numbers short, anything else escaped."""
-    if type(value) is int:
-        return str(value)
-    if isinstance(value, float):
-        return _num(value)
-    return _escaped(str(value))
-
-
-def _attrs(attributes: Mapping[str, object]) -> str:
-    """`` name="value"`` pairs (see :func:`_key` and :func:`_value`), leaving out ``None``."""
-    return "".join(
-        f' {_key(name)}="{_value(value)}"'
-        for name, value in attributes.items()
-        if value is not None
-    )
-
-
-def _tag(name: str, *children: str, **attributes: object) -> str:
-    """One element; without children it is self-closing. Children are markup, already escaped."""
-    inner = "".join(children)
-    if not inner:
-        return f"<{name}{_attrs(attributes)}/>"
-    return f"<{name}{_attrs(attributes)}>{inner}</{name}>"
-
-
 def _text(content: str, **attributes: object) -> str:
     """A ``<text>`` element holding ``content`` (escaped)."""
-    return _tag("text", escape(content), **attributes)
-
-
-def _title(content: str) -> str:
-    """A ``<title>`` (the tooltip of its parent element), escaped."""
-    return _tag("title", escape(content))
+    return svg_tag("text", svg_escape(content), **attributes)
 
 
 def _where(x: int, y: int) -> str:
@@ -205,9 +152,9 @@ def _card(
     outer, inner = inset + 2, 1
     side = size - outer - inner
     stroke, stroke_width = frame or (_FRAME, 1.5 if size >= HAND_CELL else 1)
-    face = _tag(
+    face = svg_tag(
         "rect",
-        cls="face",
+        class_="face",
         x=left + inset,
         y=top + inset,
         width=2 * size - 2 * inset,
@@ -217,7 +164,7 @@ def _card(
         stroke=stroke,
         stroke_width=stroke_width,
     )
-    parts = [_title(title), face]
+    parts = [svg_title(title), face]
     extras = [{}, {}, {}, {}] if cells is None else cells
     for i, (letter, extra) in enumerate(zip(card.cells, extras, strict=True)):
         col, row = i % 2, i // 2
@@ -225,31 +172,31 @@ def _card(
         y = top + (outer if row == 0 else size + inner)
         name = CELL_NAMES[letter]
         classes = " ".join(["cell", name, *(["building"] if letter in BUILDING_TITLES else [])])
-        extra_classes = extra.get("cls")
+        extra_classes = extra.get("class_")
         attributes_of_cell = {
             **extra,
-            "cls": f"{classes} {extra_classes}" if extra_classes else classes,
+            "class_": f"{classes} {extra_classes}" if extra_classes else classes,
         }
         parts.append(
-            _tag(
+            svg_tag(
                 "g",
-                _tag("rect", x=x, y=y, width=side, height=side, rx=2, fill=_FILL[letter]),
+                svg_tag("rect", x=x, y=y, width=side, height=side, rx=2, fill=_FILL[letter]),
                 _text(letter, x=x + side / 2, y=y + side / 2, dy="0.35em", fill=_INK[letter]),
                 **attributes_of_cell,
             )
         )
     letters = {"text_anchor": "middle", "font_size": size // 2, "font_weight": "bold"}
-    return _tag("g", *parts, **attributes, **letters)
+    return svg_tag("g", *parts, **attributes, **letters)
 
 
 def _back(left: int, top: int, size: int, title: str, **attributes: object) -> str:
     """A face-down card (class ``card back``): nothing on it tells which card it is."""
     inset = max(1, size // 12)
     width = 2 * size - 2 * inset
-    return _tag(
+    return svg_tag(
         "g",
-        _title(title),
-        _tag(
+        svg_title(title),
+        svg_tag(
             "rect",
             x=left + inset,
             y=top + inset,
@@ -259,7 +206,7 @@ def _back(left: int, top: int, size: int, title: str, **attributes: object) -> s
             fill=_BACK,
             stroke=_FRAME,
         ),
-        _tag(
+        svg_tag(
             "rect",
             x=left + 3 * inset,
             y=top + 3 * inset,
@@ -269,7 +216,7 @@ def _back(left: int, top: int, size: int, title: str, **attributes: object) -> s
             fill="none",
             stroke="#8fa3bf",
         ),
-        cls="card back",
+        class_="card back",
         **attributes,
     )
 
@@ -340,10 +287,10 @@ def _grid(area: _Area) -> str:
     """Faint cell lines with the x coordinates above and the y coordinates to the left (R1)."""
     left, top, right, bottom = (v * CELL for v in attrs.astuple(area))
     lines = [
-        _tag("line", x1=x * CELL, y1=top, x2=x * CELL, y2=bottom)
+        svg_tag("line", x1=x * CELL, y1=top, x2=x * CELL, y2=bottom)
         for x in range(area.left, area.right + 1)
     ] + [
-        _tag("line", x1=left, y1=y * CELL, x2=right, y2=y * CELL)
+        svg_tag("line", x1=left, y1=y * CELL, x2=right, y2=y * CELL)
         for y in range(area.top, area.bottom + 1)
     ]
     labels = [
@@ -353,17 +300,17 @@ def _grid(area: _Area) -> str:
         _text(str(y), x=left - 6, y=y * CELL + CELL // 2, dy="0.35em", text_anchor="end")
         for y in range(area.top, area.bottom)
     ]
-    return _tag("g", *lines, id="grid", cls="grid", stroke=_GRID, stroke_width=1) + _tag(
-        "g", *labels, id="axes", cls="axes", font_size=11, fill="#8a8270"
+    return svg_tag("g", *lines, id="grid", class_="grid", stroke=_GRID, stroke_width=1) + svg_tag(
+        "g", *labels, id="axes", class_="axes", font_size=11, fill="#8a8270"
     )
 
 
 def _slot() -> str:
     """Where the first card goes, on an empty table (R1)."""
-    return _tag(
+    return svg_tag(
         "g",
-        _title("The first card is laid here, at (0, 0) (R1)"),
-        _tag(
+        svg_title("The first card is laid here, at (0, 0) (R1)"),
+        svg_tag(
             "rect",
             x=3,
             y=3,
@@ -384,7 +331,7 @@ def _slot() -> str:
             fill="#8a8270",
         ),
         id="slot-0_0",
-        cls="slot",
+        class_="slot",
     )
 
 
@@ -419,7 +366,7 @@ def _card_in_play(scene: _Scene, placed: Placed, layer: int) -> str:
         cells.append(
             {
                 "id": f"card-{placed.card}-cell-{i}",
-                "cls": "covered" if covered else None,
+                "class_": "covered" if covered else None,
                 "data_x": x,
                 "data_y": y,
             }
@@ -433,7 +380,7 @@ def _card_in_play(scene: _Scene, placed: Placed, layer: int) -> str:
         cells,
         frame,
         id=f"card-{placed.card}",
-        cls=" ".join(classes),
+        class_=" ".join(classes),
         data_card=placed.card,
         data_x=placed.x,
         data_y=placed.y,
@@ -444,10 +391,10 @@ def _card_in_play(scene: _Scene, placed: Placed, layer: int) -> str:
 
 def _outline(placed: Placed) -> str:
     """The dashed footprint of a tucked card, drawn over the cards that lie on it."""
-    return _tag(
+    return svg_tag(
         "rect",
         id=f"outline-{placed.card}",
-        cls="outline tucked",
+        class_="outline tucked",
         data_card=placed.card,
         x=placed.x * CELL + 1,
         y=placed.y * CELL + 1,
@@ -457,7 +404,7 @@ def _outline(placed: Placed) -> str:
         fill="none",
         stroke=_TUCKED,
         stroke_width=1.5,
-        stroke_opacity=0.75,
+        stroke_opacity="0.75",
         stroke_dasharray="6 4",
         pointer_events="none",
     )
@@ -467,11 +414,11 @@ def _open_marks(scene: _Scene, placed: Placed) -> list[str]:
     """Dashed squares on the border cells a garrison still needs (R7)."""
     building = BUILDING_TITLES[scene.cards[placed.card].building or "F"]
     return [
-        _tag(
+        svg_tag(
             "rect",
-            _title(f"{building} {placed.card}: needs a house or a guard at ({x}, {y}) (R7)"),
+            svg_title(f"{building} {placed.card}: needs a house or a guard at ({x}, {y}) (R7)"),
             id=f"open-{placed.card}-{k}",
-            cls="open",
+            class_="open",
             data_card=placed.card,
             data_x=x,
             data_y=y,
@@ -499,13 +446,13 @@ def _tower_line(scene: _Scene, placed: Placed) -> str:
     low, high = sorted(((area.top - cy) * slope, (area.bottom - cy) * slope))
     start, end = max(area.left - cx, low), min(area.right - cx, high)
     active = placed.card in scene.position.active
-    return _tag(
+    return svg_tag(
         "line",
-        _title(
+        svg_title(
             f"Watchtower {placed.card}: its {'backslash' if slope == 1 else 'slash'} diagonal (R10)"
         ),
         id=f"line-{placed.card}",
-        cls="watchtower-line" + (" active" if active else ""),
+        class_="watchtower-line" + (" active" if active else ""),
         data_card=placed.card,
         x1=(cx + start) * CELL,
         y1=(cy + slope * start) * CELL,
@@ -513,7 +460,7 @@ def _tower_line(scene: _Scene, placed: Placed) -> str:
         y2=(cy + slope * end) * CELL,
         stroke=_INK["W"],
         stroke_width=3 if active else 2,
-        stroke_opacity=0.8 if active else 0.45,
+        stroke_opacity="0.8" if active else "0.45",
         stroke_dasharray=None if active else "8 5",
         stroke_linecap="round",
     )
@@ -527,11 +474,11 @@ def _hidden_marks(scene: _Scene, placed: Placed) -> list[str]:
         shown = scene.visible(x, y)
         if letter in "XO" and shown is not None and shown[0] is not placed:
             marks.append(
-                _tag(
+                svg_tag(
                     "circle",
-                    _title(f"a {CELL_NAMES[letter]} of {placed.card} hidden beneath (R9)"),
+                    svg_title(f"a {CELL_NAMES[letter]} of {placed.card} hidden beneath (R9)"),
                     id=f"hidden-{placed.card}-{i}",
-                    cls=f"hidden-monster {CELL_NAMES[letter]}",
+                    class_=f"hidden-monster {CELL_NAMES[letter]}",
                     data_x=x,
                     data_y=y,
                     cx=x * CELL + CELL // 2,
@@ -552,19 +499,19 @@ def _defeated_mark(scene: _Scene, x: int, y: int) -> str:
     kind = scene.monster(x, y) or "monster"
     cx, cy, r = x * CELL + CELL // 2, y * CELL + CELL // 2, CELL // 2 - 5
     arm = r * 0.5
-    return _tag(
+    return svg_tag(
         "g",
-        _title(f"{kind} at ({x}, {y}): defeated"),
-        _tag("circle", cx=cx, cy=cy, r=r, fill=_DEFEAT, fill_opacity=0.15),
-        _tag("line", x1=cx - arm, y1=cy - arm, x2=cx + arm, y2=cy + arm),
-        _tag("line", x1=cx - arm, y1=cy + arm, x2=cx + arm, y2=cy - arm),
+        svg_title(f"{kind} at ({x}, {y}): defeated"),
+        svg_tag("circle", cx=cx, cy=cy, r=r, fill=_DEFEAT, fill_opacity="0.15"),
+        svg_tag("line", x1=cx - arm, y1=cy - arm, x2=cx + arm, y2=cy + arm),
+        svg_tag("line", x1=cx - arm, y1=cy + arm, x2=cx + arm, y2=cy - arm),
         id=f"defeated-{_where(x, y)}",
-        cls=f"defeated {kind}",
+        class_=f"defeated {kind}",
         data_x=x,
         data_y=y,
         stroke=_DEFEAT,
         stroke_width=2.5,
-        stroke_opacity=0.85,
+        stroke_opacity="0.85",
     )
 
 
@@ -580,13 +527,13 @@ def _table(scene: _Scene) -> str:
         *(_tower_line(scene, p) for p in towers),
         *(_defeated_mark(scene, x, y) for x, y in sorted(scene.position.defeated)),
     ]
-    return _tag(
+    return svg_tag(
         "g",
         _grid(scene.area),
-        _tag("g", *cards, id="cards", cls="cards") if cards else _slot(),
-        _tag("g", *marks, id="marks", cls="marks") if marks else "",
+        svg_tag("g", *cards, id="cards", class_="cards") if cards else _slot(),
+        svg_tag("g", *marks, id="marks", class_="marks") if marks else "",
         id="table",
-        cls="table",
+        class_="table",
     )
 
 
@@ -627,7 +574,7 @@ def _header_height(lines: list[str]) -> int:
 def _header(lines: list[str], left: int, top: int) -> _Block:
     """The title and the status lines."""
     title = "Guards & Goblins"
-    markup = _tag(
+    markup = svg_tag(
         "g",
         _text(title, x=left, y=top + 15, font_size=16, font_weight="bold"),
         *(
@@ -635,7 +582,7 @@ def _header(lines: list[str], left: int, top: int) -> _Block:
             for n, line in enumerate(lines)
         ),
         id="status",
-        cls="status",
+        class_="status",
         fill=_TEXT,
     )
     width = max(len(title) * 9, *(len(line) * 7 for line in lines))
@@ -660,7 +607,7 @@ def _loose(
         size,
         f"{_describe(card)}, {note or f'in {where}'}",
         id=f"{where}-{card.id}",
-        cls=" ".join(["card", f"{where}-card", *_kind(card)]),
+        class_=" ".join(["card", f"{where}-card", *_kind(card)]),
         data_card=card.id,
         data_order=order,
     )
@@ -669,7 +616,7 @@ def _loose(
 def _section(name: str, label: str, left: int, top: int, drawn: list[str], **extra: object) -> str:
     """A labelled group of cards below the table (``id="<name>"``, class ``<name>``)."""
     heading = _text(label, x=left, y=top + 12, font_size=12, fill=_TEXT)
-    return _tag("g", heading, *drawn, id=name, cls=name, **extra)
+    return svg_tag("g", heading, *drawn, id=name, class_=name, **extra)
 
 
 def _hand(scene: _Scene, left: int, top: int) -> _Block:
@@ -796,10 +743,12 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
     right = max(area.right * CELL, left + max(header.width, hand.width, pile.width))
     box = (left - MARGIN, top - MARGIN, right - left + 2 * MARGIN, bottom - top + 2 * MARGIN)
     played = len(shown.placed)
-    return _tag(
+    return svg_tag(
         "svg",
-        _title(f"Guards & Goblins: {played} card{'s' * (played != 1)} in play"),
-        _tag("rect", id="background", x=box[0], y=box[1], width=box[2], height=box[3], fill=_PAPER),
+        svg_title(f"Guards & Goblins: {played} card{'s' * (played != 1)} in play"),
+        svg_tag(
+            "rect", id="background", x=box[0], y=box[1], width=box[2], height=box[3], fill=_PAPER
+        ),
         header.markup,
         _table(scene),
         hand.markup,
@@ -808,7 +757,7 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
         viewBox=" ".join(map(str, box)),
         width=box[2],
         height=box[3],
-        cls="goblinguard",
+        class_="goblinguard",
         role="img",
         font_family="sans-serif",
         style="max-width: 100%; height: auto",

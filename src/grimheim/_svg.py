@@ -11,7 +11,6 @@ Colours are presentation attributes, so a page's CSS can override them.
 
 from __future__ import annotations
 
-import html
 import math
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
@@ -19,7 +18,8 @@ from typing import TypeVar, cast
 
 import attrs
 
-from tabletop_rules import CHANCE, Decision, Seat
+from tabletop_rules import CHANCE, Decision, Seat, svg_escape, svg_tag, svg_title
+from tabletop_rules import svg_number as num
 
 from ._content import MonsterCard, Pack, Point, Spot, step_towards
 from ._flow import track
@@ -138,32 +138,9 @@ KEY_LINE = 18.0
 # -- SVG text -------------------------------------------------------------------------------------
 
 
-def num(value: float) -> str:
-    """A coordinate, to a tenth."""
-    found = f"{value:.1f}"
-    return found[:-2] if found.endswith(".0") else found
-
-
 def xy(point: XY) -> str:
     """A point of path data."""
     return f"{num(point[0])},{num(point[1])}"
-
-
-def _attribute(key: str, value: str | int | float) -> str:
-    """`` name="value"``: ``class_`` → ``class``, ``font_size`` → ``font-size``, escaped."""
-    shown = num(value) if isinstance(value, float) else str(value)
-    return f' {key.rstrip("_").replace("_", "-")}="{html.escape(shown)}"'
-
-
-def tag(element: str, body: str = "", /, **attributes: Attr) -> str:
-    """One SVG element; ``None`` leaves an attribute out."""
-    parts = "".join(_attribute(k, v) for k, v in attributes.items() if v is not None)
-    return f"<{element}{parts}>{body}</{element}>" if body else f"<{element}{parts}/>"
-
-
-def title(words: str) -> str:
-    """A ``<title>``: the tooltip of the element it is the first child of."""
-    return f"<title>{html.escape(words)}</title>"
 
 
 def text(
@@ -179,9 +156,9 @@ def text(
 ) -> str:
     """A ``<text>`` (the words escaped)."""
     weight = "bold" if bold else None
-    return tag(
+    return svg_tag(
         "text",
-        html.escape(words),
+        svg_escape(words),
         x=x,
         y=y,
         font_size=size,
@@ -199,22 +176,22 @@ def label(x: float, y: float, words: str, size: float, fill: str = WHITE, **more
 
 def rect(x: float, y: float, width: float, height: float, rx: float, **style: Attr) -> str:
     """A rounded rectangle."""
-    return tag("rect", x=x, y=y, width=width, height=height, rx=rx, **style)
+    return svg_tag("rect", x=x, y=y, width=width, height=height, rx=rx, **style)
 
 
 def circle(x: float, y: float, r: float, **style: Attr) -> str:
     """A circle."""
-    return tag("circle", cx=x, cy=y, r=r, **style)
+    return svg_tag("circle", cx=x, cy=y, r=r, **style)
 
 
 def path(d: str, *body: str, **style: Attr) -> str:
     """A path (``body``: its title, if any)."""
-    return tag("path", "".join(body), d=d, **style)
+    return svg_tag("path", "".join(body), d=d, **style)
 
 
 def group(children: Iterable[str], **attributes: Attr) -> str:
     """A ``<g>`` of the children."""
-    return tag("g", "".join(children), **attributes)
+    return svg_tag("g", "".join(children), **attributes)
 
 
 def at(x: float, y: float) -> str:
@@ -464,9 +441,9 @@ def start_town(position: State | View) -> int:
 
 def _hex(cell: Point, about: str, names: str, fill: str, place: str | None = None) -> str:
     x, y = cell
-    return tag(
+    return svg_tag(
         "polygon",
-        title(f"{x},{y}: {about}"),
+        svg_title(f"{x},{y}: {about}"),
         id=f"hex-{x}-{y}",
         class_=names,
         points=hexagon(centre(cell)),
@@ -499,12 +476,12 @@ def _roads(pack: Pack) -> str:
             a, b = centre((h.x, h.y)), centre(nxt)
             end = b if nxt in roads else ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             found.append(f"M{xy(a)}L{xy(end)}")
-    return path("".join(found), title("roads"), id="roads", class_="roads", **ROADS)
+    return path("".join(found), svg_title("roads"), id="roads", class_="roads", **ROADS)
 
 
 def _paths(pack: Pack) -> str:
     found = [arrow((h.x, h.y), heading(h.dir)) for h in pack.map.hexes if h.dir is not None]
-    about = title("monster paths: each arrow points to the next area towards Grimheim")
+    about = svg_title("monster paths: each arrow points to the next area towards Grimheim")
     return path("".join(found), about, id="paths", class_="paths", **PATHS)
 
 
@@ -516,14 +493,14 @@ def _locations(pack: Pack) -> tuple[list[str], list[str]]:
         about = loc.name + (f" ({factions.get(loc.faction, loc.faction)})" if loc.faction else "")
         names = classes("location", loc.faction)
         d = outline(set(loc.areas))
-        borders.append(path(d, title(about), id=f"location-{loc.id}", class_=names, **BORDER))
+        borders.append(path(d, svg_title(about), id=f"location-{loc.id}", class_=names, **BORDER))
         x, y = middle(loc.areas)
-        words = html.escape(loc.name)
+        words = svg_escape(loc.name)
         place: Style = {"x": x, "y": y + R * 0.62, "font_size": 9.5, "text_anchor": "middle"}
-        halo = tag("text", words, **place, **PLACE, **HALO)
+        halo = svg_tag("text", words, **place, **PLACE, **HALO)
         labels.append(
             group(
-                [halo, tag("text", words, **place, **PLACE)],
+                [halo, svg_tag("text", words, **place, **PLACE)],
                 id=f"label-{loc.id}",
                 class_="location-label",
                 pointer_events="none",
@@ -549,7 +526,7 @@ def _bonus(pic: Picture) -> list[str]:
         marker = circle(x, y, 6.5, fill=MARKER_FILL.get(kind, EDGE), stroke=WHITE)
         found.append(
             group(
-                [title(about), marker, label(x, y + 3, str(amount), 8)],
+                [svg_title(about), marker, label(x, y + 3, str(amount), 8)],
                 id=f"bonus-{cell[0]}-{cell[1]}",
                 class_=f"bonus {kind}",
                 data_amount=amount,
@@ -560,7 +537,10 @@ def _bonus(pic: Picture) -> list[str]:
 
 def house(x: float, y: float, standing: bool = True) -> str:
     """A small house, its top-left corner at ``(x, y)``; hollow when not ``standing``."""
-    return path(f"M{num(x)},{num(y + 3)}l3.5,-3l3.5,3v5h-7z", **(STANDING if standing else FALLEN))
+    return path(
+        f"M{num(x)},{num(y + 3)}l3.5,-3l3.5,3v5h-7z",
+        **(STANDING if standing else FALLEN),
+    )
 
 
 def well(x: float, y: float, standing: bool = True) -> str:
@@ -580,11 +560,11 @@ def _town(pic: Picture) -> str:
         draw, name, kind = (well, "Freya's Well", "well") if i == 0 else (house, "a house", "house")
         lost = None if i < left else "lost"
         pieces.append(
-            group([title(name), draw(x, y, i < left)], class_=classes("town-piece", kind, lost))
+            group([svg_title(name), draw(x, y, i < left)], class_=classes("town-piece", kind, lost))
         )
     return group(
         [
-            title(f"Grimheim: {left} of {total} town pieces left (Freya's Well falls last)"),
+            svg_title(f"Grimheim: {left} of {total} town pieces left (Freya's Well falls last)"),
             label(cx, cy - 8, "Grimheim", 8, fill="#5d3a17"),
             *pieces,
         ],
@@ -624,7 +604,7 @@ def _monster(pic: Picture, monster: Monster, short: dict[str, str]) -> str:
         marks.append(label(x + width / 2, y - 10.5, str(monster.bounty), 7, INK))
     return group(
         [
-            title(about),
+            svg_title(about),
             token,
             label(x, y - 1.5, short[monster.kind] + side, 9),
             label(x, y + 9, f"{monster.damage}/{health}", 8, "#ffd54f" if hurt else "#f2f2f2"),
@@ -661,7 +641,7 @@ def _hero(pic: Picture, seat: Seat, short: str) -> str:
     about = f"{pic.hero_name(seat)} (seat {seat}) {where}: damage {hero.damage} of {health}"
     return group(
         [
-            title(f"{about}, gold {hero.gold}"),
+            svg_title(f"{about}, gold {hero.gold}"),
             circle(x, y, 16.5, **ASKED_RING) if pic.asks(seat) else "",
             circle(x, y, 13, fill=seat_fill(seat), stroke=WHITE, stroke_width=2),
             label(x, y + 4, short, 11),
@@ -746,7 +726,7 @@ def _monster_decks(pic: Picture, x: float, y: float) -> list[str]:
         found.append(
             group(
                 [
-                    title(f"The {colour} monster deck, next card first: {order}"),
+                    svg_title(f"The {colour} monster deck, next card first: {order}"),
                     rect(x, y - 9, 10.0, 10.0, 2, fill=DECK_FILL[colour], **HEX_EDGE),
                     text(x + 14, y, words, 10),
                 ],
@@ -772,7 +752,7 @@ def _spot(pic: Picture, i: int, x: float, y: float, size: float) -> str:
     stone = path(f"M{num(x + size / 2)},{num(y + size + 2)}l5,7h-10z", fill=INK, class_="stone")
     return group(
         [
-            title(about),
+            svg_title(about),
             rect(x, y, size, size, 5, fill=DECK_FILL.get(spot.colour, "#dddddd"), **edge),
             spot_icon(spot.kind, x + size / 2, y + size / 2 - 3),
             text(x + size / 2, y + size - 3, str(i + 1), 8, anchor="middle"),
@@ -805,7 +785,7 @@ Icon = Callable[[float, float], str]
 
 
 def _swatch(fill: str, stroke: str = EDGE) -> Icon:
-    return lambda x, y: tag("polygon", points=hexagon((x, y), 0.33), fill=fill, stroke=stroke)
+    return lambda x, y: svg_tag("polygon", points=hexagon((x, y), 0.33), fill=fill, stroke=stroke)
 
 
 def _token(fill: str, legend: bool = False) -> Icon:
@@ -904,7 +884,7 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
     flipped = card.side > 1
     edge: Style = {"stroke": INK if flipped else EDGE, "stroke_width": 1.6 if flipped else 0.8}
     parts = [
-        title(about),
+        svg_title(about),
         rect(0, 0, CARD_W, CARD_H, 4, fill=CARD_FILL.get(data.kind, "#eeeeee"), **edge),
         text(4, 12, fit(data.name, 13 if card.mana else 16), 9, bold=True),
         text(4, 24, f"{data.kind} · side {roman}", 8, fill=FAINT),
@@ -934,7 +914,7 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
 def _hand_card(pic: Picture, seat: Seat, card_id: str, x: float, y: float) -> str:
     if not card_id:
         back = [
-            title(f"an event card in {pic.hero_name(seat)}'s hand (hidden)"),
+            svg_title(f"an event card in {pic.hero_name(seat)}'s hand (hidden)"),
             rect(x, y, CARD_W, HAND_H, 3, **HIDDEN_CARD),
             text(x + CARD_W / 2, y + 12.5, "event", 8, anchor="middle", fill="#eadbc8"),
         ]
@@ -942,7 +922,7 @@ def _hand_card(pic: Picture, seat: Seat, card_id: str, x: float, y: float) -> st
     data = pic.position.config.cards[card_id]
     uses = "".join(f"\n{use.describe(in_hand=True)}" for use in data.sides[0].uses)
     face = [
-        title(f"{data.name} (event): {data.sides[0].text}{uses}"),
+        svg_title(f"{data.name} (event): {data.sides[0].text}{uses}"),
         rect(x, y, CARD_W, HAND_H, 3, fill=CARD_FILL["event"], **HEX_EDGE),
         text(x + 4, y + 12.5, fit(data.name, 17), 9),
     ]
@@ -968,7 +948,7 @@ def _decks(pic: Picture, hero: Hero, x: float, y: float) -> str:
     if quest is not None and quest.quest is not None:
         progress = f" (progress {hero.quest})" if hero.quest else ""
         about.append(f"quest of {quest.name}: {quest.quest.text}{progress}")
-    return group([title("\n".join(about)), text(x, y, shown, 9)], class_="decks")
+    return group([svg_title("\n".join(about)), text(x, y, shown, 9)], class_="decks")
 
 
 def _health(hero: Hero, health: int, x: float, y: float) -> str:
@@ -980,7 +960,7 @@ def _health(hero: Hero, health: int, x: float, y: float) -> str:
         for fill in [MARKER_FILL["damage"] if i < hero.damage else "#f2ede3"]
     ]
     return group(
-        [title(f"damage {hero.damage} of {health}"), *pips],
+        [svg_title(f"damage {hero.damage} of {health}"), *pips],
         class_="health",
         data_damage=hero.damage,
         data_health=health,
@@ -1014,11 +994,11 @@ def _panel(pic: Picture, seat: Seat, x: float, y: float) -> str:
     ]
     hand = [_hand_card(pic, seat, c, 46 + i * step, hand_y) for i, c in enumerate(hero.hand)]
     count = len(hero.hand)
-    size = [title(f"{count} event cards in hand"), text(6, hand_y + 12.5, f"hand {count}")]
+    size = [svg_title(f"{count} event cards in hand"), text(6, hand_y + 12.5, f"hand {count}")]
     frame: Style = {"stroke": seat_fill(seat), "stroke_width": 3 if pic.asks(seat) else 1.4}
     return group(
         [
-            title(f"{pic.hero_name(seat)} (seat {seat})"),
+            svg_title(f"{pic.hero_name(seat)} (seat {seat})"),
             rect(0, 0, pic.width, panel_height(pic, hero), 6, fill="#fbfaf6", **frame),
             circle(12.0, 12.0, 6, fill=seat_fill(seat)),
             text(23, 16, header, 12, bold=True),
@@ -1210,9 +1190,9 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
         f"Defenders of Grimheim, spot {position.time + 1} of {len(pic.spots)}, town"
         f" {position.town} of {start_town(position)}"
     )
-    return tag(
+    return svg_tag(
         "svg",
-        title(head) + rect(0, 0, width, height, 0, fill="#fffdf7") + "".join(parts),
+        svg_title(head) + rect(0, 0, width, height, 0, fill="#fffdf7") + "".join(parts),
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {num(width)} {num(height)}",
         width=width,

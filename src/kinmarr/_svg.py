@@ -12,10 +12,17 @@ import functools
 import math
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from html import escape
 from typing import Final, TypeAlias
 
-from tabletop_rules import CHANCE, Seat
+from tabletop_rules import (
+    CHANCE,
+    Seat,
+    svg_attributes,
+    svg_escape,
+    svg_tag,
+    svg_title,
+)
+from tabletop_rules import svg_number as _num
 
 from ._actions import notation
 from ._board import Ring, Tile
@@ -114,51 +121,6 @@ _FATE_HIGH: Final = "#8a1424"
 # -- markup -------------------------------------------------------------------------------------
 
 
-def _num(value: float) -> str:
-    """A coordinate, short: ``12``, ``12.5``."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _named(attributes: Mapping[str, object]) -> dict[str, object]:
-    """Python keywords as SVG attribute names: ``class_`` → ``class``, ``stroke_width`` →
-    ``stroke-width``."""
-    return {key.rstrip("_").replace("_", "-"): value for key, value in attributes.items()}
-
-
-def _value(value: object) -> str:
-    """An attribute's value: a float written short, a string escaped."""
-    if isinstance(value, float):
-        return _num(value)
-    return escape(value) if isinstance(value, str) else str(value)
-
-
-def _open(tag: str, attributes: Mapping[str, object]) -> str:
-    """An element's start tag; ``None`` attributes are left out."""
-    written = "".join(
-        f' {key}="{_value(value)}"' for key, value in attributes.items() if value is not None
-    )
-    return f"<{tag}{written}>"
-
-
-def _el(tag: str, attributes: Mapping[str, object], *children: str) -> str:
-    """An element; ``children`` are markup already."""
-    start = _open(tag, attributes)
-    if not children:
-        return f"{start[:-1]}/>"
-    return f"{start}{''.join(children)}</{tag}>"
-
-
-def _shape(tag: str, **attributes: object) -> str:
-    """A childless element (``rect``, ``circle``, ``path`` …) from keywords."""
-    return _el(tag, _named(attributes))
-
-
-def _title(text: str) -> str:
-    """A tooltip (the first child of the element it describes)."""
-    return f"<title>{escape(text, quote=False)}</title>"
-
-
 def _text(
     x: float,
     y: float,
@@ -171,17 +133,23 @@ def _text(
     **attributes: object,
 ) -> str:
     """A line of text whose middle is at ``y``."""
-    style = {"font-size": size, "text-anchor": anchor, "font-weight": "bold" if bold else None}
-    return _el(
+    return svg_tag(
         "text",
-        {"x": x, "y": y, "dy": "0.35em", **style, "fill": fill, **_named(attributes)},
-        escape(text, quote=False),
+        svg_escape(text),
+        x=x,
+        y=y,
+        dy="0.35em",
+        font_size=size,
+        text_anchor=anchor,
+        font_weight="bold" if bold else None,
+        fill=fill,
+        **attributes,
     )
 
 
 def _group(*children: str, title: str | None = None, **attributes: object) -> str:
     """A ``<g>`` with an optional tooltip."""
-    return _el("g", _named(attributes), *([_title(title)] if title else []), *children)
+    return svg_tag("g", *([svg_title(title)] if title else []), *children, **attributes)
 
 
 def _fit(text: str, size: float, width: float) -> str:
@@ -248,7 +216,7 @@ def _card_title(card: Card) -> str:
 def _coin(x: float, y: float, amount: int, r: float, classes: str) -> str:
     """A silver coin with a number on it."""
     return _group(
-        _shape("circle", cx=x, cy=y, r=r, fill="#d9d9d9", stroke="#7d7d7d"),
+        svg_tag("circle", cx=x, cy=y, r=r, fill="#d9d9d9", stroke="#7d7d7d"),
         _text(x, y, str(amount), r * 1.1, anchor="middle", bold=True),
         class_=classes,
         data_value=amount,
@@ -274,7 +242,7 @@ def _card(
     top = y + h / 2 - (len(names) - 1) * size * 0.6
     fill = _KIND_FILL.get(card.kind, _PANEL)
     parts = [
-        _shape("rect", x=x, y=y, width=w, height=h, rx=4.0, fill=fill, stroke=_LINE),
+        svg_tag("rect", x=x, y=y, width=w, height=h, rx=4.0, fill=fill, stroke=_LINE),
         *(_text(x + 5, top + i * size * 1.2, line, size) for i, line in enumerate(names)),
     ]
     if price:
@@ -312,7 +280,7 @@ def _die(x: float, y: float, colour: str, face: str | None, size: float = 18.0) 
     shown = [] if face is None else [face[:1].upper() or "?"]
     about = "" if face is None else f": {face or 'not rolled yet'}"
     return _group(
-        _shape("rect", x=x, y=y, width=size, height=size, rx=3.0, fill=fill),
+        svg_tag("rect", x=x, y=y, width=size, height=size, rx=3.0, fill=fill),
         *(
             _text(
                 x + middle, y + middle, letter, size * 0.6, anchor="middle", bold=True, fill="#fff"
@@ -427,7 +395,7 @@ def _token(p: Position, seat: Seat, x: float, y: float) -> str:
         + (" (to play)" if turn else "")
     )
     ring = {"stroke": _HIGHLIGHT, "stroke_width": 3.0} if turn else {"stroke": "#fff"}
-    disc = _shape("circle", cx=x, cy=y, r=9.5, fill=_guild_colour(pack, player.guild), **ring)
+    disc = svg_tag("circle", cx=x, cy=y, r=9.5, fill=_guild_colour(pack, player.guild), **ring)
     return _group(
         disc,
         _text(x, y, str(seat), 11.0, anchor="middle", bold=True, fill="#fff"),
@@ -453,20 +421,20 @@ def _tile_face(tile: Tile, spec: TileSpec, count: int) -> str:
     if 90 < angle % 360 < 270:  # upside down: the first line is the one nearer the centre
         radii.reverse()
     special = " (special tile)" if spec.special else ""
-    start = _open(
-        "g",
+    start = "<g" + svg_attributes(
         {
             "id": f"tile-{tile.ring}-{tile.index}",
             "class": " ".join(classes),
             "data-tile": str(tile),
             "data-name": spec.name,
-        },
+        }
     )
+    start += ">"
     return "".join(
         (
             start,
-            _title(f"{tile} {spec.name}{special}: {spec.text}".rstrip(": ")),
-            _shape("path", d=shape, fill=_tile_fill(tile, spec), **outline),
+            svg_title(f"{tile} {spec.name}{special}: {spec.text}".rstrip(": ")),
+            svg_tag("path", d=shape, fill=_tile_fill(tile, spec), **outline),
             _along(str(tile.index), r1 - 10, angle, 9.0, "tile-index", bold=False, fill=_MUTED),
             *(
                 _along(line, r, angle, 9.5, "tile-name", bold=marked, fill=_INK)
@@ -507,7 +475,7 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], title: str, **d
     head.append((x1 - 9 * ux - 4 * uy, y1 - 9 * uy + 4 * ux))
     points = " ".join(f"{_num(x)},{_num(y)}" for x, y in head)
     return _group(
-        _shape(
+        svg_tag(
             "line",
             x1=x0,
             y1=y0,
@@ -517,7 +485,7 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], title: str, **d
             stroke_width=1.6,
             stroke_dasharray="4 3",
         ),
-        _shape("polygon", points=points, fill=_INK),
+        svg_tag("polygon", points=points, fill=_INK),
         title=title,
         class_="link",
         **data,
@@ -550,13 +518,13 @@ def _fate(p: Position) -> str:
         fill = _mix("#f2c14e", _FATE_HIGH, (i + 1) / FATE_MAX) if filled else "#e6dfd1"
         shape = _sector(_FATE_RADIUS + 8, _FATE_RADIUS + 22, i * arc + 2, (i + 1) * arc - 2)
         classes = "fate-pip filled" if filled else "fate-pip"
-        pips.append(_shape("path", d=shape, fill=fill, stroke=_LINE, class_=classes))
+        pips.append(svg_tag("path", d=shape, fill=fill, stroke=_LINE, class_=classes))
     share = p.fate / FATE_MAX
     ink = "#fff" if share > 0.5 else _INK
     sphere = _mix(_FATE_LOW, _FATE_HIGH, share)
     return _group(
         *pips,
-        _shape("circle", cx=_CENTRE, cy=_CENTRE, r=_FATE_RADIUS, fill=sphere, stroke=_INK),
+        svg_tag("circle", cx=_CENTRE, cy=_CENTRE, r=_FATE_RADIUS, fill=sphere, stroke=_INK),
         _text(_CENTRE, _CENTRE - 38, "Fate", 14.0, anchor="middle", fill=ink),
         _text(
             _CENTRE,
@@ -641,7 +609,7 @@ def _heading(x: float, y: float, text: str) -> str:
 
 def _box(x: float, y: float, w: float, h: float, fill: str, **attributes: object) -> str:
     """A panel's rounded background."""
-    return _shape("rect", x=x, y=y, width=w, height=h, rx=6.0, fill=fill, **attributes)
+    return svg_tag("rect", x=x, y=y, width=w, height=h, rx=6.0, fill=fill, **attributes)
 
 
 def _header(p: Position, viewer: Seat | None, x: float, y: float) -> Drawn:
@@ -773,7 +741,7 @@ def _decks(p: Position, full: bool, x: float, y: float) -> Drawn:
 def _wounds(x: float, y: float, wounds: int) -> str:
     """Wounds out of those a character survives, as pips."""
     pips = [
-        _shape(
+        svg_tag(
             "rect",
             x=x + 46 + 14 * i,
             y=y - 5.5,
@@ -808,7 +776,7 @@ def _slots(p: Position, seat: Seat, x: float, y: float, w: float) -> str:
         if i < len(slots):
             boxes.append(_card(rules.card[slots[i]], left, y, step - 6, classes="slot"))
             continue
-        empty = _shape(
+        empty = svg_tag(
             "rect",
             x=left,
             y=y,
@@ -877,8 +845,8 @@ def _guild_panel(
     dice_x = x + _COLUMN_W - 10 - 17 * len(guild.dice)
     parts = [
         _box(x, y, _COLUMN_W, height, "#e9e6e0" if dead else _PANEL, **frame),
-        _shape("rect", x=x, y=y, width=7.0, height=height, rx=3.0, fill=colour),
-        _shape("circle", cx=x + 24, cy=y + 16, r=9.5, fill="#9e9e9e" if dead else colour),
+        svg_tag("rect", x=x, y=y, width=7.0, height=height, rx=3.0, fill=colour),
+        svg_tag("circle", cx=x + 24, cy=y + 16, r=9.5, fill="#9e9e9e" if dead else colour),
         _text(x + 24, y + 16, str(seat), 10.0, anchor="middle", bold=True, fill="#fff"),
         _text(
             x + 40,
@@ -1110,21 +1078,23 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
     column, bottom = _column(p, viewer, None if asked is None else asked.seat)
     caption, caption_h = _caption(p, 14.0, _BOARD + 4, _BOARD - 20)
     height = math.ceil(max(bottom, _BOARD + 14 + caption_h))
-    size = {"width": _num(_WIDTH), "height": height, "viewBox": f"0 0 {_num(_WIDTH)} {height}"}
+    size = {
+        "width": _num(_WIDTH),
+        "height": height,
+        "viewBox": f"0 0 {_num(_WIDTH)} {height}",
+    }
     look = {"font-family": "DejaVu Sans, Verdana, Arial, sans-serif", "role": "img"}
     kind = "view" if viewer is not None else "state"
-    return _el(
+    return svg_tag(
         "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            **size,
-            **look,
-            "class": f"kinmarr {kind}",
-            "style": "max-width: 100%; height: auto",
-        },
-        _title(f"Fated Kingdom, round {p.round}, Fate {p.fate}/{FATE_MAX}"),
-        _shape("rect", width="100%", height="100%", fill=_PAPER),
+        svg_title(f"Fated Kingdom, round {p.round}, Fate {p.fate}/{FATE_MAX}"),
+        svg_tag("rect", width="100%", height="100%", fill=_PAPER),
         _board(p),
         column,
         caption,
+        xmlns="http://www.w3.org/2000/svg",
+        **size,
+        **look,
+        class_=f"kinmarr {kind}",
+        style="max-width: 100%; height: auto",
     )

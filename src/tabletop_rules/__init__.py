@@ -11,6 +11,7 @@ contract.
 from __future__ import annotations
 
 from ._agents import Agent, RandomAgent
+from ._clicks import ActionButton, Clicks, narrow, svg_buttons
 from ._content import PackRef, load_content, read_content, structure_content
 from ._errors import (
     ContentError,
@@ -51,6 +52,7 @@ from ._spaces import (
     reshape,
     shape_of,
 )
+from ._svg import SvgIds, svg_attributes, svg_escape, svg_number, svg_tag, svg_title
 from ._values import (
     CHANCE,
     Decision,
@@ -65,10 +67,12 @@ from ._wellformed import action_problem, check_position, check_seat
 from ._words import article, join_words, plural, sentence
 
 __all__ = [
+    "ActionButton",
     "ActionSpace",
     "Agent",
     "CHANCE",
     "ChainSpace",
+    "Clicks",
     "Codec",
     "ContentError",
     "Decision",
@@ -98,6 +102,7 @@ __all__ = [
     "SimulationResult",
     "StateFormatError",
     "Step",
+    "SvgIds",
     "TableSpace",
     "action_problem",
     "article",
@@ -112,6 +117,7 @@ __all__ = [
     "join_words",
     "load_content",
     "make_converter",
+    "narrow",
     "parse_json",
     "play",
     "plural",
@@ -125,6 +131,12 @@ __all__ = [
     "shape_of",
     "simulate",
     "structure_content",
+    "svg_attributes",
+    "svg_buttons",
+    "svg_escape",
+    "svg_number",
+    "svg_tag",
+    "svg_title",
     "tag_of",
 ]
 
