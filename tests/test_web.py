@@ -8,6 +8,7 @@ package (the ``test`` extra); without them they skip, unless ``TABLETOP_REQUIRE_
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -43,6 +44,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 REQUIRE_BROWSER = "TABLETOP_REQUIRE_BROWSER"
+SECRETS: dict[str, list[str | None]] = {}
+"""Each match's seats' secrets, as its creation answered them."""
 
 
 def _compact(value: Any) -> str:
@@ -57,11 +60,19 @@ class Client:
     bodies: list[str] = attrs.field(factory=list)
 
     def call(
-        self, method: str, path: str, body: Any = None, *, raw: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        raw: bytes | None = None,
+        secret: str | None = None,
     ) -> tuple[int, Any]:
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
+        if secret is not None:
+            request.add_header("Authorization", f"Bearer {secret}")
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 status, text = response.status, response.read().decode()
@@ -72,24 +83,43 @@ class Client:
             return status, text
         assert kind == "application/json", kind
         self.bodies.append(text)
-        return status, json.loads(text)
+        answer = json.loads(text)
+        if status == 201 and path == "/api/matches":
+            SECRETS[answer["id"]] = answer["secrets"]
+        return status, answer
 
-    def ok(self, method: str, path: str, body: Any = None) -> Any:
-        status, data = self.call(method, path, body)
+    def ok(self, method: str, path: str, body: Any = None, *, seat: int | None = None) -> Any:
+        """A request that must succeed; ``seat``: with that seat's secret (the match is the
+        one the path names)."""
+        secret = None if seat is None else SECRETS[path.split("/")[3]][seat]
+        status, data = self.call(method, path, body, secret=secret)
         assert status in (200, 201), (status, data)
         return data
 
 
-@pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    server = web.make_server("127.0.0.1", 0, quiet=True)
+@contextlib.contextmanager
+def serve(api: web.Api | None = None, **options: Any) -> Iterator[str]:
+    """A server of its own on a free loopback port (its address), for ``api`` or the installed
+    games with ``options`` (``limits=`` …)."""
+    limits = options.pop("limits", None) or (api.limits if api else web.Limits())
+    api = api or web.Api(limits=limits)
+    server = web.WebServer(("127.0.0.1", 0), api, quiet=True, limits=limits, **options)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    host, port = server.server_address[:2]
-    yield f"http://{host!s}:{port}"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    try:
+        host, port = server.server_address[:2]
+        yield f"http://{host!s}:{port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    """The server every test but the limits' shares: all its clients are one address."""
+    with serve(limits=web.Limits(max_matches_per_client=10_000)) as address:
+        yield address
 
 
 @pytest.fixture
@@ -110,6 +140,7 @@ def test_the_catalogue_lists_every_installed_game(client: Client) -> None:
         assert entry["agents"] == sorted(game.agents)
         assert entry["svg"] == (game.render_svg is not None)
         assert entry["options"] == json.loads(game.dumps(game.config_type()))["data"]
+        assert entry["form"] == web.option_form(game)
 
 
 def test_the_page_is_served_for_every_game_and_needs_nothing_from_elsewhere(
@@ -192,12 +223,12 @@ class Mirror:
 def _check_seat(client: Client, mirror: Mirror, match: str, seat: int) -> None:
     """Everything the server sends ``seat`` is what the library says that seat may know."""
     game, before = mirror.game, len(client.bodies)
-    view = client.ok("GET", f"/api/matches/{match}/view?seat={seat}")
+    view = client.ok("GET", f"/api/matches/{match}/view?seat={seat}", seat=seat)
     own = game.view(mirror.state, seat)
     assert view["view"] == mirror.view(seat)
     assert view["text"] == game.render_text(own)
     assert view.get("svg") == (game.render_svg(own) if game.render_svg else None)
-    asked = client.ok("GET", f"/api/matches/{match}/decision?seat={seat}")
+    asked = client.ok("GET", f"/api/matches/{match}/decision?seat={seat}", seat=seat)
     to_act = game.current_player(mirror.state)
     assert asked["to_act"] == to_act
     if to_act == seat:
@@ -206,7 +237,7 @@ def _check_seat(client: Client, mirror: Mirror, match: str, seat: int) -> None:
         assert [a["index"] for a in asked["actions"]] == list(range(len(notations)))
     else:
         assert (asked["decision"], asked["actions"]) == (None, [])
-    news = client.ok("GET", f"/api/matches/{match}/events?seat={seat}")
+    news = client.ok("GET", f"/api/matches/{match}/events?seat={seat}", seat=seat)
     assert news["events"] == mirror.logs[seat]
     mirror.logs[seat] = []
     for entry in news["events"]:
@@ -254,7 +285,8 @@ def test_people_play_through_the_api_and_see_only_their_seat(
             checked += len(mirror.secrets(viewer))
         count = len(game.legal_actions(game.view(mirror.state, seat)))
         index, choice = choice.below(count)
-        played = client.ok("POST", f"/api/matches/{match}/actions", {"seat": seat, "index": index})
+        body = {"seat": seat, "index": index}
+        played = client.ok("POST", f"/api/matches/{match}/actions", body, seat=seat)
         mirror.play(seat, index)
         _check_secrets(client.bodies[-1:], mirror, seat)
         assert played["moves"] == mirror.moves
@@ -292,8 +324,12 @@ def test_agents_and_chance_play_as_tabletop_rules_play_does(
         moves += game.current_player(state) != CHANCE
         state = game.apply(state, action)
     assert created["moves"] == moves
-    view = client.ok("GET", f"/api/matches/{created['id']}/view?seat=0")
-    assert view["view"] == json.loads(game.dumps(game.view(final, 0)))
+    assert created["secrets"] == [None] * seats  # no person: no secret
+    status, data = client.call("GET", f"/api/matches/{created['id']}/view?seat=0")
+    assert (status, data) == (403, {"error": "seat 0 is played by an agent"})
+    public = client.ok("GET", f"/api/matches/{created['id']}/view")
+    drawn = web.PUBLIC_VIEWS[name](game, final)
+    assert public["text"] == game.render_text(drawn)
 
 
 def test_agents_answer_until_a_person_must(client: Client) -> None:
@@ -302,14 +338,15 @@ def test_agents_answer_until_a_person_must(client: Client) -> None:
     match = created["id"]
     assert created["to_act"] == 0
     for _ in range(5):
-        played = client.ok("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0})
+        played = client.ok("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0}, seat=0)
         assert played["to_act"] in (0, None)
     assert played["moves"] > 5  # the agents moved too
-    news = client.ok("GET", f"/api/matches/{match}/events?seat=0")["events"]
+    news = client.ok("GET", f"/api/matches/{match}/events?seat=0", seat=0)["events"]
     assert {entry["by"] for entry in news} >= {0, 1}
-    again = client.ok("GET", f"/api/matches/{match}/events?seat=0")
+    again = client.ok("GET", f"/api/matches/{match}/events?seat=0", seat=0)
     assert again["events"] == []  # only what is new since the last call
-    assert client.ok("GET", f"/api/matches/{match}/events?seat=0&since=0")["events"] == news
+    first = client.ok("GET", f"/api/matches/{match}/events?seat=0&since=0", seat=0)["events"]
+    assert first == news
 
 
 @pytest.fixture(scope="module")
@@ -323,6 +360,11 @@ def matches(url: str) -> dict[str, str]:
         "over": client.ok("POST", "/api/matches", done)["id"],
     }
 
+
+BAD_DECK = '{"cards": [{"id": "a", "layout": "QQ/QQ"}]}'
+DEEP: Any = []
+for _ in range(40):
+    DEEP = [DEEP]
 
 ERRORS: list[tuple[str, str, Any, int, str]] = [
     ("GET", "/api/nothing", None, 404, "no route"),
@@ -344,7 +386,7 @@ ERRORS: list[tuple[str, str, Any, int, str]] = [
     ("GET", "/api/matches/nope", None, 404, "no match 'nope'"),
     ("GET", "/api/matches/nope/view?seat=0", None, 404, "no match 'nope'"),
     ("POST", "/api/matches/nope/actions", {"seat": 0, "index": 0}, 404, "no match"),
-    ("GET", "/api/matches/{open}/view", None, 400, "'seat' must be a seat from 0 to 1"),
+    ("GET", "/api/matches/{open}/view?seat=", None, 400, "'seat' must be a seat from 0 to 1"),
     ("GET", "/api/matches/{open}/view?seat=2", None, 400, "from 0 to 1"),
     ("GET", "/api/matches/{open}/decision?seat=-1", None, 400, "from 0 to 1"),
     ("GET", "/api/matches/{open}/events?seat=x", None, 400, "from 0 to 1"),
@@ -360,6 +402,15 @@ ERRORS: list[tuple[str, str, Any, int, str]] = [
     ("DELETE", "/api/matches/{open}", None, 405, "accepts GET"),
     ("GET", "/api/matches", None, 405, "accepts POST"),
     ("PUT", "/api/games", b"{}", 405, "accepts GET"),
+    ("POST", "/api/setup", {"game": "goblinguard", "options": {"deck": "[1"}}, 400, "bad deck"),
+    ("POST", "/api/setup", {"game": "goblinguard", "options": {"deck": 7}}, 400, "must be text"),
+    ("POST", "/api/setup", {"game": "goblinguard", "options": {"deck": "{}"}}, 400, "bad deck"),
+    ("POST", "/api/setup", {"game": "goblinguard", "options": {"deck": BAD_DECK}}, 400, "layout"),
+    ("POST", "/api/matches", b'{"game": ' + b"[" * 5000 + b"]" * 5000 + b"}", 400, "malformed"),
+    ("POST", "/api/matches", b'{"game": "kinmarr", "seed": ' + b"7" * 5000 + b"}", 400, "JSON"),
+    ("POST", "/api/setup", {"game": "kinmarr", "options": {"x": DEEP}}, 400, "nested more than"),
+    ("POST", "/api/matches", b'{"game": "kinmarr", "seed": 1e999}', 400, "'seed' must be an"),
+    ("POST", "/api/matches", b'{"game": "kinmarr", "seed": NaN}', 400, "malformed JSON"),
 ]
 
 
@@ -374,7 +425,14 @@ def test_bad_requests_get_a_json_error_and_never_a_traceback(
     message: str,
 ) -> None:
     raw = body if isinstance(body, bytes) else None
-    got, data = client.call(method, path.format(**matches), None if raw else body, raw=raw)
+    path = path.format(**matches)
+    secret = None  # a seat's own secret, where one is named: the error is not about secrets
+    if path.startswith("/api/matches/") and path.split("/")[3] in SECRETS:
+        seat = body.get("seat") if isinstance(body, dict) else urlsplit(path).query[5:6]
+        seats = SECRETS[path.split("/")[3]]
+        if str(seat).isdigit() and int(seat) < len(seats):
+            secret = seats[int(seat)]
+    got, data = client.call(method, path, None if raw else body, raw=raw, secret=secret)
     assert (got, list(data)) == (status, ["error"])
     assert message in data["error"]
     assert "Traceback" not in client.bodies[-1]
@@ -384,7 +442,10 @@ def test_an_agent_seat_cannot_be_played_by_a_person(client: Client) -> None:
     players = ["random", "human"]
     body = {"game": "grimheim", "seed": 2, "options": {"heroes": ["bjorn", "alva"]}}
     match = client.ok("POST", "/api/matches", {**body, "players": players})["id"]
-    status, data = client.call("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0})
+    secret = SECRETS[match][1]
+    assert SECRETS[match][0] is None
+    play = {"seat": 0, "index": 0}
+    status, data = client.call("POST", f"/api/matches/{match}/actions", play, secret=secret)
     assert (status, data) == (409, {"error": "seat 0 is played by an agent"})
 
 
@@ -413,17 +474,8 @@ def test_a_failure_in_a_game_is_a_json_500_and_the_traceback_stays_on_the_server
         raise RuntimeError("a bug in a third-party game")
 
     game = attrs.evolve(GAMES["goblinguard"], name="broken", new_game=broken)
-    server = web.WebServer(("127.0.0.1", 0), web.Api({"broken": game}), quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        host, port = server.server_address[:2]
-        client = Client(f"http://{host!s}:{port}")
-        status, data = client.call("POST", "/api/matches", {"game": "broken"})
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serve(web.Api({"broken": game})) as address:
+        status, data = Client(address).call("POST", "/api/matches", {"game": "broken"})
     assert (status, data) == (500, {"error": "internal server error"})
     assert "RuntimeError: a bug in a third-party game" in capsys.readouterr().err
 
@@ -465,16 +517,46 @@ def page(browser: Browser, url: str) -> Iterator[Page]:
     assert errors == []  # no script error, no failed request
 
 
+def _idle(page: Page) -> None:
+    page.wait_for_function("() => !document.body.dataset.busy")
+
+
+def _set_option(page: Page, name: str, value: Any) -> None:
+    """Set one field of the options form as a person would; the page asks the server how many
+    seats the options make."""
+    field = page.locator(f"#option-{name}")
+    if isinstance(value, list) and page.locator(f"#option-{name}-0").count():
+        for place in range(page.locator(f"#option-{name} select").count()):
+            page.select_option(
+                f"#option-{name}-{place}", value[place] if place < len(value) else ""
+            )
+            _idle(page)
+        return
+    if isinstance(value, bool):
+        field.set_checked(value)
+    elif field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(" ".join(value) if isinstance(value, list) else str(value))
+        field.dispatch_event("change")
+    _idle(page)
+
+
 def _open(
-    page: Page, url: str, name: str, seed: int, *, options: str = "", players: Sequence[str] = ()
+    page: Page,
+    url: str,
+    name: str,
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    players: Sequence[str] = (),
 ) -> None:
     """Open a game's page, set the game up as a person would, and start it."""
     page.goto(f"{url}/play/{name}")
     page.wait_for_selector("#setup:not([hidden]) select")
-    if options:
-        page.fill("#options", options)
-        page.locator("#options").blur()  # a change: the page asks how many seats they make
-        page.wait_for_function("() => !document.body.dataset.busy")
+    for field, value in (options or {}).items():
+        _set_option(page, field, value)
+    assert page.is_hidden("#error"), page.inner_text("#error")
     assert page.locator("#players select").count() == (len(players) or 1)
     for seat, player in enumerate(players):
         page.select_option(f"#player-{seat}", player)
@@ -539,7 +621,7 @@ def test_the_page_plays_goblinguard_to_the_end(page: Page, url: str, tmp_path: P
 
 def test_the_page_passes_grimheim_between_two_people(page: Page, url: str, tmp_path: Path) -> None:
     game = GAMES["grimheim"]
-    options = '{"heroes": ["bjorn", "alva"]}'
+    options = {"heroes": ["bjorn", "alva"]}
     _open(page, url, "grimheim", 6, options=options, players=["human", "human"])
     assert page.inner_text("#turn").startswith("Seat 0 to play (move 1")
     first = _picture(page, game)

@@ -5,11 +5,17 @@ Run it from the repository root, with the library installed (``pip install -e .`
 
     python examples/web/server.py              # then open http://127.0.0.1:8000/
     python examples/web/server.py --port 0     # any free port
+    python examples/web/server.py --help       # every limit, each an option
 
 It uses the standard library and the public API of tabletop-rules only: the games are found
 through the ``tabletop_rules.games`` entry points, each a :class:`tabletop_rules.Game`. The server
 keeps every state in memory; a client gets only what one seat may know — its view, its question
 and legal actions, the events it may see — never the state, its generator or a secret seed.
+
+Creating a match answers with a secret for each seat a person plays. A request that speaks for a
+seat — playing, or reading that seat's view, question or events (``?seat=N``) — must carry that
+seat's secret as ``Authorization: Bearer <secret>``. Without ``seat`` a request gets the public
+view: what anyone watching may know.
 
 Routes (JSON in and out; a refused request gets ``{"error": "..."}`` and an HTTP status):
 
@@ -19,10 +25,10 @@ GET      ``/api/games``                  the installed games: title, seats, agen
 POST     ``/api/setup``                  ``{game, options}``: how many seats that config has
 POST     ``/api/matches``                ``{game, seed?, options?, players?}``: a new match
 GET      ``/api/matches/<id>``           whose turn, the players, the move count, the outcome
-GET      ``/api/matches/<id>/view``      ``?seat=N``: that seat's view and its picture
-GET      ``/api/matches/<id>/decision``  ``?seat=N``: the question and the legal actions
+GET      ``/api/matches/<id>/view``      ``[?seat=N]``: that seat's view and picture, or public
+GET      ``/api/matches/<id>/decision``  ``[?seat=N]``: the question and the legal actions
 POST     ``/api/matches/<id>/actions``   ``{seat, index}``: play; agents and chance follow
-GET      ``/api/matches/<id>/events``    ``?seat=N[&since=K]``: what that seat may see, news
+GET      ``/api/matches/<id>/events``    ``[?seat=N][&since=K]``: what that seat may see, news
 =======  ==============================  ===================================================
 """
 
@@ -30,14 +36,22 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
+import hmac
+import inspect
+import ipaddress
 import json
 import re
 import secrets
 import sys
 import threading
+import time
 import traceback
-from collections.abc import Callable, Mapping
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from email.message import Message
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.metadata import entry_points
@@ -47,30 +61,96 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tabletop_rules import CHANCE, Agent, Game, Rng, RulesError, sample_chance
+from tabletop_rules import CHANCE, Agent, Game, Rng, RulesError, parse_json, sample_chance
 
-__all__ = ["Api", "ApiError", "Match", "WebServer", "load_games", "main", "make_server"]
+__all__ = [
+    "CONTENT_OPTIONS",
+    "PUBLIC_VIEWS",
+    "Api",
+    "ApiError",
+    "Limits",
+    "Match",
+    "Request",
+    "WebServer",
+    "load_games",
+    "main",
+    "make_server",
+    "option_form",
+]
 
 AnyGame = Game[Any, Any]
 Json = dict[str, Any]
 Query = Mapping[str, list[str]]
-Route = Callable[[re.Match[str], Query, Json], tuple[HTTPStatus, Json]]
 
 HUMAN = "human"
 """The player name of a seat answered by a person through the API (the others name an agent)."""
 PAGE = Path(__file__).with_name("page.html")
-MAX_BODY = 64 * 1024
-MAX_MATCHES = 256
-"""Matches kept in memory; the oldest is dropped to make room for a new one."""
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+"""The ``Host`` names accepted by default by a server listening on a loopback address."""
+
+
+def _limit(default: Any, help: str) -> Any:
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows. Every field is an option of the command line (``--max-body``
+    for ``max_body`` …) whose help is the field's ``metadata["help"]``; the defaults suit a
+    small public server."""
+
+    max_matches: int = _limit(
+        1024,
+        "matches held in memory; when full, idle ones are dropped, and a new match is refused"
+        " (503) if none is: a match someone is playing is never dropped for another",
+    )
+    max_matches_per_client: int = _limit(
+        16,
+        "matches one client address may hold; at the cap its oldest finished match makes"
+        " room, and a new match is refused (429) if none is finished",
+    )
+    idle_timeout: float = _limit(
+        3600.0, "seconds after the last request naming a match before it may be dropped"
+    )
+    read_timeout: float = _limit(
+        10.0,
+        "seconds the server waits on each read of a request, and for a whole body (then 408"
+        " and the connection is closed)",
+    )
+    max_body: int = _limit(64 * 1024, "the largest request body, in bytes (413)")
+    max_depth: int = _limit(32, "the deepest nesting of arrays and objects in a body (400)")
+    max_connections: int = _limit(
+        64, "connections served at once; past it a new one gets 503 and is closed"
+    )
 
 
 class ApiError(Exception):
-    """A refused request: sent as ``{"error": message}`` with ``status``."""
+    """A refused request: sent as ``{"error": message}`` with ``status`` (and ``headers``)."""
 
-    def __init__(self, status: HTTPStatus, message: str) -> None:
+    def __init__(
+        self, status: HTTPStatus, message: str, headers: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = dict(headers or {})
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request, as the routes see it."""
+
+    method: str
+    path: str
+    query: Query = field(default_factory=dict)
+    body: Json = field(default_factory=dict)
+    client: str = ""
+    """The client's address: what the per-client limit counts by."""
+    secret: str | None = None
+    """The credential sent with ``Authorization: Bearer <secret>``, if any."""
+
+
+Route = Callable[[re.Match[str], Request], tuple[HTTPStatus, Json]]
 
 
 def load_games() -> dict[str, AnyGame]:
@@ -83,9 +163,167 @@ def load_games() -> dict[str, AnyGame]:
     return games
 
 
+# -- what a match shows to people without a seat --------------------------------------------
+
+
+def _open_view(game: AnyGame, state: Any) -> Any:
+    """Seat 0's view, for a game whose views hold nothing a seat knows alone."""
+    return game.view(state, 0)
+
+
+def _blank_hands(game: AnyGame, state: Any) -> Any:
+    """Seat 0's view with every hero's hand written as Grimheim writes hidden cards (``""``)."""
+    own = game.view(state, 0)
+    heroes = tuple(attrs.evolve(hero, hand=("",) * len(hero.hand)) for hero in own.heroes)
+    return attrs.evolve(own, heroes=heroes)
+
+
+PUBLIC_VIEWS: dict[str, Callable[[AnyGame, Any], Any]] = {
+    # One player; everything is open but the deck's order, which the view hides (R12).
+    "goblinguard": _open_view,
+    # Every card drawn is shown to everyone: the seats' views differ only in whose they are.
+    "kinmarr": _open_view,
+    # Each hero's hand is its own: a spectator sees every hand as the other heroes do.
+    "grimheim": _blank_hands,
+}
+"""How each game's public view — what a spectator may see — is made from the state. A game not
+listed has none: without a seat's secret, a client gets its status and public events only."""
+
+
+def _no_more_than(public: Any, seen: Any) -> bool:
+    """Whether the JSON ``public`` shows nothing that ``seen`` (one seat's view) does not: the
+    same value everywhere, or a hidden card (``""``) where the seat sees one."""
+    if isinstance(public, dict) and isinstance(seen, dict):
+        return public.keys() == seen.keys() and all(
+            _no_more_than(public[k], seen[k]) for k in public
+        )
+    if isinstance(public, list) and isinstance(seen, list):
+        return len(public) == len(seen) and all(map(_no_more_than, public, seen))
+    return bool(public == seen or (public == "" and isinstance(seen, str)))
+
+
+# -- the options form -----------------------------------------------------------------------
+
+
+def _deck_text(cards: Sequence[Any]) -> str:
+    """A goblinguard deck in its pack format, a card a line, as ``content/standard.json``."""
+    lines = [json.dumps({"id": card.id, "layout": card.layout}) for card in cards]
+    return '{"cards": [\n  ' + ",\n  ".join(lines) + "\n]}"
+
+
+CONTENT_OPTIONS: dict[str, Callable[[Any], dict[str, Json]]] = {
+    "grimheim": lambda config: {
+        "heroes": {"choices": [[hero.id, hero.name] for hero in config.pack.heroes]}
+    },
+    "kinmarr": lambda config: {
+        "guilds": {"choices": [[guild.id, guild.name] for guild in config.content.guilds]}
+    },
+    "goblinguard": lambda config: {
+        "deck": {
+            "kind": "deck",
+            "key": "cards",
+            "replaces": ["pack", "version", "digest"],
+            "default": _deck_text(config.deck),
+            "help": "the cards in play, in the pack format of goblinguard's content files: each"
+            " an id (1 to 32 letters, digits, '_', '.' or '-') and a layout, two rows of two"
+            " cells such as GX/HH (G guard, X goblin, O hobgoblin, H house; F fort, W"
+            " watchtower, B barracks: at most one, and then no goblin)",
+        }
+    },
+}
+"""What the page's form offers beyond a config's field types, from each game's content: the
+heroes and guilds to choose from, and goblinguard's deck as text in its pack format. A ``deck``
+field replaces the config's pack reference (``replaces``) with its cards (``key``)."""
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    """The config's field types, resolved where the class was written (``{}`` if they cannot
+    be: the form then goes by the default values)."""
+    namespace: dict[str, Any] = dict(vars(typing))
+    for name, value in vars(cls).items():
+        if name.startswith("__") and name != "__attrs_post_init__":
+            continue  # attrs's generated methods: their globals are attrs's own
+        namespace.update(getattr(getattr(value, "fget", value), "__globals__", {}))
+    namespace.update(vars(sys.modules.get(cls.__module__, typing)))
+    try:
+        return typing.get_type_hints(cls, globalns=namespace)
+    except Exception:  # a third-party config whose annotations cannot be resolved here
+        return {}
+
+
+def _field_kind(hint: Any, default: Any) -> Json:
+    """The form input for a type: ``bool``, ``int``, ``choice``, ``text`` or ``names``."""
+    optional = False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        kept = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        optional, hint = len(kept) == 1, kept[0] if len(kept) == 1 else object
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is None:  # no type known: the default value says
+        hint = {bool: bool, int: int, str: str}.get(type(default), object)
+        if isinstance(default, list) and all(isinstance(x, str) for x in default):
+            origin, args = tuple, (str, ...)
+    if hint is bool:
+        return {"kind": "bool"}
+    if hint is int:
+        return {"kind": "int", "optional": optional}
+    if hint is str:
+        return {"kind": "text", "optional": optional}
+    if origin is typing.Literal and all(isinstance(arg, str) for arg in args):
+        return {"kind": "choice", "choices": [[arg, arg] for arg in args]}
+    if origin is tuple and args == (str, ...):
+        return {"kind": "names", "optional": optional}
+    return {}
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """The lines of the class's ``Attributes:`` section, by name."""
+    docs: dict[str, str] = {}
+    name, inside = None, False
+    for line in inspect.cleandoc(cls.__doc__ or "").splitlines():
+        if line.strip() == "Attributes:":
+            inside = True
+        elif inside and (found := re.fullmatch(r" {4}(\w+)(?: \([^)]*\))?: (.*)", line)):
+            name = found[1]
+            docs[name] = found[2]
+        elif inside and name and line.startswith(" " * 8):
+            docs[name] += " " + line.strip()
+        elif inside and line.strip():
+            name, inside = None, not line[0].isalpha()
+    # Sphinx's markup, as plain text: :func:`~kinmarr.X` -> X, ``"short"`` -> "short".
+    return {
+        k: re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`|``([^`]*)``", r"\1\2", v) for k, v in docs.items()
+    }
+
+
+def option_form(game: AnyGame) -> list[Json]:
+    """The fields of the game's config that the page's form offers, each ``{name, label,
+    kind, default, help}`` and, by kind, ``optional``, ``choices`` (``[value, label]`` pairs)
+    or, for a ``deck``, ``key`` and ``replaces``. Fields of other types keep their default."""
+    cls = game.config_type
+    config = cls()
+    defaults = json.loads(game.dumps(config))["data"]
+    hints, docs = _field_types(cls), _attribute_docs(cls)
+    extra = CONTENT_OPTIONS.get(game.name, lambda _: {})(config)
+    form = []
+    for attribute in attrs.fields(cls):
+        name = attribute.name
+        if not attribute.init or (name not in defaults and name not in extra):
+            continue
+        spec: Json = {"name": name, "label": name.replace("_", " "), "help": docs.get(name, "")}
+        spec.update(_field_kind(hints.get(name), defaults.get(name)))
+        spec.update(extra.get(name, {}))
+        if "kind" in spec:
+            spec.setdefault("default", defaults.get(name))
+            form.append(spec)
+    return form
+
+
+# -- matches ----------------------------------------------------------------------------------
+
+
 @dataclass
 class Match:
-    """One game being played. Only the server sees ``state`` and the generators."""
+    """One game being played. Only the server sees ``state``, the generators and the secrets."""
 
     game: AnyGame
     state: Any
@@ -100,6 +338,14 @@ class Match:
     """Per seat: how much of its log it has been sent."""
     moves: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    secrets: list[str | None] = field(default_factory=list)
+    """Per seat: the secret that speaks for it (``None`` for an agent's seat)."""
+    public: list[Json] = field(default_factory=list)
+    """The events every seat may see: the log of people without a seat."""
+    owner: str = ""
+    """The address of the client that created it."""
+    touched: float = 0.0
+    """When a request last named it (the server's clock)."""
 
     def play(self, seat: int, action: Any) -> None:
         """Apply ``action`` for ``seat`` (or ``CHANCE``); log what each seat may see of it."""
@@ -111,6 +357,9 @@ class Match:
         for viewer, log in enumerate(self.logs):
             for event in result.events_for(viewer):  # PrivateEvents only reach their seen_by
                 log.append({"by": seat, "event": json.loads(self.game.dumps(event))})
+        for event in result.events:
+            if getattr(event, "seen_by", None) is None:  # public: the spectators' log too
+                self.public.append({"by": seat, "event": json.loads(self.game.dumps(event))})
 
     def advance(self) -> None:
         """Let chance and the agents answer, as ``tabletop_rules.play`` does, until a person
@@ -150,6 +399,19 @@ def _number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a parsed JSON value (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            stack.extend(
+                (x, depth + 1) for x in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
+
+
 _KINDS = {str: "a string", int: "an integer", dict: "an object", list: "an array"}
 _ABSENT: Any = object()
 
@@ -167,10 +429,28 @@ def _get(body: Json, key: str, kind: type, default: Any = _ABSENT) -> Any:
 
 
 class Api:
-    """The routes, without HTTP: each takes the path's parts, the query and the JSON body."""
+    """The routes, without HTTP: each takes the path's parts and the :class:`Request`.
 
-    def __init__(self, games: Mapping[str, AnyGame] | None = None) -> None:
+    Args:
+        games: the games by name (default: the installed ones).
+        limits: how many matches to hold, for how long (the other limits are the server's).
+        public_views: how each game's public view is made (default: :data:`PUBLIC_VIEWS`).
+        clock: seconds, for the idle timeout (default: :func:`time.monotonic`).
+    """
+
+    def __init__(
+        self,
+        games: Mapping[str, AnyGame] | None = None,
+        *,
+        limits: Limits | None = None,
+        public_views: Mapping[str, Callable[[AnyGame, Any], Any]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.games = dict(load_games() if games is None else games)
+        self.limits = limits or Limits()
+        self.public_views = dict(PUBLIC_VIEWS if public_views is None else public_views)
+        self.clock = clock
+        self.forms = {name: option_form(game) for name, game in self.games.items()}
         self.matches: dict[str, Match] = {}
         self._lock = threading.Lock()
         self.routes: list[tuple[str, re.Pattern[str], Route]] = [
@@ -184,17 +464,18 @@ class Api:
             ("GET", re.compile(r"/api/matches/([\w-]+)/events"), self.events),
         ]
 
-    def handle(self, method: str, path: str, query: Query, body: Json) -> tuple[HTTPStatus, Json]:
+    def handle(self, request: Request) -> tuple[HTTPStatus, Json]:
         """Answer one request; raises :class:`ApiError` to refuse it."""
         allowed = []
         for verb, pattern, route in self.routes:
-            if found := pattern.fullmatch(path):
-                if verb == method:
-                    return route(found, query, body)
+            if found := pattern.fullmatch(request.path):
+                if verb == request.method:
+                    return route(found, request)
                 allowed.append(verb)
         if allowed:
-            raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED, f"{path} accepts {', '.join(allowed)}")
-        raise ApiError(HTTPStatus.NOT_FOUND, f"no route {path}")
+            message = f"{request.path} accepts {', '.join(allowed)}"
+            raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED, message)
+        raise ApiError(HTTPStatus.NOT_FOUND, f"no route {request.path}")
 
     def game(self, name: str) -> AnyGame:
         """The installed game ``name``, or a 404."""
@@ -203,7 +484,7 @@ class Api:
             raise ApiError(HTTPStatus.NOT_FOUND, f"unknown game {name!r} (installed: {known})")
         return self.games[name]
 
-    def catalogue(self, _: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
+    def catalogue(self, _: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
         """``GET /api/games``."""
         games = [
             {
@@ -212,6 +493,7 @@ class Api:
                 "seats": list(game.seats),
                 "agents": sorted(game.agents),
                 "options": json.loads(game.dumps(game.config_type()))["data"],
+                "form": self.forms[game.name],
                 "svg": game.render_svg is not None,
             }
             for game in self.games.values()
@@ -220,22 +502,72 @@ class Api:
 
     def config(self, game: AnyGame, options: Json) -> Any:
         """The game's default config with ``options`` replacing some of its JSON fields; the
-        game's own ``loads`` checks them (an unknown key, a wrong type, a value out of range)."""
+        game's own ``loads`` checks them (an unknown key, a wrong type, a value out of range).
+        A ``deck`` field of the form (goblinguard's) is text in the game's pack format."""
         envelope = json.loads(game.dumps(game.config_type()))
-        envelope["data"].update(options)
+        data, options = envelope["data"], dict(options)
+        for spec in self.forms.get(game.name, []):
+            if spec["kind"] == "deck" and (spec["name"] in options or spec["key"] in options):
+                for key in spec["replaces"]:
+                    data.pop(key, None)
+                if spec["name"] in options:
+                    options[spec["key"]] = self.deck(options.pop(spec["name"]), spec["key"])
+        data.update(options)
         try:
             return game.loads(json.dumps(envelope), "config")
         except (RulesError, ValueError, TypeError) as exc:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"bad options: {exc}") from None
 
-    def setup(self, _: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
+    def deck(self, text: object, key: str) -> Any:
+        """The cards of a deck written as text: a pack (``{"cards": [...]}``) or a list."""
+        if not isinstance(text, str):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "a deck must be text")
+        try:
+            pack = parse_json(text)
+        except ValueError as exc:
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"bad deck: not JSON ({exc})") from None
+        cards = pack.get(key) if isinstance(pack, dict) else pack
+        if not isinstance(cards, list) or _depth(cards) > self.limits.max_depth:
+            raise ApiError(HTTPStatus.BAD_REQUEST, f'bad deck: expected {{"{key}": [...]}}')
+        return cards
+
+    def setup(self, _: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
         """``POST /api/setup``: check options; the number of seats they make."""
-        game = self.game(_get(body, "game", str))
-        config = self.config(game, _get(body, "options", dict, {}))
+        game = self.game(_get(request.body, "game", str))
+        config = self.config(game, _get(request.body, "options", dict, {}))
         return HTTPStatus.OK, {"game": game.name, "seats": game.seat_count(config)}
 
-    def create(self, _: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
-        """``POST /api/matches``: set up a game; agents and chance play until a person must."""
+    def make_room(self, client: str) -> None:
+        """Drop idle matches; refuse a new one from ``client`` if it may hold no more (429) or
+        the server is full (503). Never drops a match someone is playing."""
+        limits, now = self.limits, self.clock()
+        for match_id, match in list(self.matches.items()):
+            if now - match.touched > limits.idle_timeout:
+                del self.matches[match_id]
+        mine = [i for i, m in self.matches.items() if m.owner == client]
+        if len(mine) >= limits.max_matches_per_client:
+            over = [i for i in mine if self.matches[i].game.is_over(self.matches[i].state)]
+            if not over:
+                raise ApiError(
+                    HTTPStatus.TOO_MANY_REQUESTS,
+                    f"at most {limits.max_matches_per_client} matches per client: finish one,"
+                    f" or wait until one has been idle for {limits.idle_timeout:g} s",
+                    {"Retry-After": str(int(limits.idle_timeout))},
+                )
+            del self.matches[over[0]]  # the client's own oldest finished match
+        if len(self.matches) >= limits.max_matches:
+            raise ApiError(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                f"the server holds {limits.max_matches} matches: try again later",
+                {"Retry-After": "60"},
+            )
+
+    def create(self, _: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
+        """``POST /api/matches``: set up a game; agents and chance play until a person must.
+        The answer holds each person's seat's secret; only its creator ever gets them."""
+        body = request.body
+        with self._lock:
+            self.make_room(request.client)  # refuse early, before any work
         game = self.game(_get(body, "game", str))
         config = self.config(game, _get(body, "options", dict, {}))
         # A seed chosen here stays secret: whoever knows it can rebuild every hidden card.
@@ -261,18 +593,25 @@ class Api:
         rngs[CHANCE], stream = stream.split()
         agents = {s: game.agents[p]() for s, p in enumerate(players) if p != HUMAN}
         match = Match(game, state, players, agents, rngs, [[] for _ in players], [0] * seats)
+        match.secrets = [secrets.token_urlsafe(18) if p == HUMAN else None for p in players]
+        match.owner = request.client
         match.advance()
         with self._lock:
-            while len(self.matches) >= MAX_MATCHES:
-                del self.matches[next(iter(self.matches))]
+            self.make_room(request.client)
             match_id = secrets.token_urlsafe(12)
+            match.touched = self.clock()
             self.matches[match_id] = match
-        return HTTPStatus.CREATED, {"id": match_id, **match.status()}
+        return HTTPStatus.CREATED, {"id": match_id, "secrets": match.secrets, **match.status()}
 
     def match(self, found: re.Match[str]) -> Match:
-        """The match the path names, or a 404."""
+        """The match the path names (now no longer idle), or a 404."""
         with self._lock:
-            match = self.matches.get(found[1])
+            match, now = self.matches.get(found[1]), self.clock()
+            if match is not None and now - match.touched > self.limits.idle_timeout:
+                del self.matches[found[1]]
+                match = None
+            if match is not None:
+                match.touched = now
         if match is None:
             raise ApiError(HTTPStatus.NOT_FOUND, f"no match {found[1]!r}")
         return match
@@ -286,16 +625,66 @@ class Api:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"'seat' must be a seat from 0 to {last}")
         return value
 
-    def status(self, found: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
+    def authorize(self, match: Match, seat: int, request: Request) -> None:
+        """Refuse a request for ``seat`` without that seat's secret: 401 without one, 403 with
+        another (another seat's included), 403 for an agent's seat (it has none)."""
+        secret = match.secrets[seat]
+        if secret is None:
+            raise ApiError(HTTPStatus.FORBIDDEN, f"seat {seat} is played by an agent")
+        if request.secret is None:
+            raise ApiError(
+                HTTPStatus.UNAUTHORIZED,
+                f"seat {seat} needs its secret: send 'Authorization: Bearer <secret>'",
+                {"WWW-Authenticate": 'Bearer realm="tabletop"'},
+            )
+        if not hmac.compare_digest(request.secret.encode(), secret.encode()):
+            raise ApiError(HTTPStatus.FORBIDDEN, f"that is not seat {seat}'s secret")
+
+    def reader(self, match: Match, request: Request) -> int | None:
+        """The seat a read speaks for (its secret checked), or ``None``: the public."""
+        if "seat" not in request.query:
+            return None
+        seat = self.seat(match, request.query["seat"])
+        self.authorize(match, seat, request)
+        return seat
+
+    def public_view(self, match: Match) -> Any:
+        """What anyone may see of the match's position, or ``None`` when the game has no
+        public view, or when what it made shows more than some seat's view (a check)."""
+        make = self.public_views.get(match.game.name)
+        if make is None:
+            return None
+        game = match.game
+        with match.lock:
+            public = make(game, match.state)
+            seen = [game.view(match.state, s) for s in range(len(match.players))]
+        drawn = json.loads(game.dumps(public))["data"]
+        drawn.pop("seat", None)
+        for view in seen:
+            data = json.loads(game.dumps(view))["data"]
+            data.pop("seat", None)
+            if not _no_more_than(drawn, data):
+                print(f"{game.name}: the public view shows a seat's secret", file=sys.stderr)
+                return None
+        return public
+
+    def status(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
         """``GET /api/matches/<id>``."""
         match = self.match(found)
         with match.lock:
             return HTTPStatus.OK, {"id": found[1], **match.status()}
 
-    def view(self, found: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
-        """``GET /api/matches/<id>/view?seat=N``: the view, as JSON and drawn."""
+    def view(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
+        """``GET /api/matches/<id>/view?seat=N``: the view, as JSON and drawn. Without a seat:
+        the public view, drawn (nothing when the game has none)."""
         match = self.match(found)
-        game, seat = match.game, self.seat(match, query.get("seat"))
+        game, seat = match.game, self.reader(match, request)
+        if seat is None:
+            public = self.public_view(match)
+            if public is None:
+                return HTTPStatus.OK, {"seat": None}
+            drawn = {"svg": game.render_svg(public)} if game.render_svg else {}
+            return HTTPStatus.OK, {"seat": None, "text": game.render_text(public), **drawn}
         with match.lock:
             view = game.view(match.state, seat)
         drawn = {"svg": game.render_svg(view)} if game.render_svg else {}
@@ -306,14 +695,16 @@ class Api:
             **drawn,
         }
 
-    def decision(self, found: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
+    def decision(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
         """``GET /api/matches/<id>/decision?seat=N``: the question, if it is that seat's."""
         match = self.match(found)
-        game, seat = match.game, self.seat(match, query.get("seat"))
+        game, seat = match.game, self.reader(match, request)
         with match.lock:
             to_act = game.current_player(match.state)
-            view = game.view(match.state, seat)
+            view = None if seat is None else game.view(match.state, seat)
         answer: Json = {"seat": seat, "to_act": to_act, "decision": None, "actions": []}
+        if seat is None:
+            return HTTPStatus.OK, answer  # the public is never asked
         if to_act == seat and (asked := game.decision(view)) is not None:
             answer["decision"] = {"kind": asked.kind, "prompt": asked.prompt}
             answer["actions"] = [
@@ -322,10 +713,11 @@ class Api:
             ]
         return HTTPStatus.OK, answer
 
-    def act(self, found: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
-        """``POST /api/matches/<id>/actions``: ``{"seat": N, "index": I}`` answers with the
-        ``I``-th legal action; then the agents and chance play until a person must."""
-        match = self.match(found)
+    def act(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
+        """``POST /api/matches/<id>/actions``: ``{"seat": N, "index": I}`` with seat ``N``'s
+        secret answers with the ``I``-th legal action; then the agents and chance play until a
+        person must."""
+        match, body = self.match(found), request.body
         seat, index = self.seat(match, body.get("seat")), _get(body, "index", int)
         with match.lock:
             to_act = match.game.current_player(match.state)
@@ -333,6 +725,7 @@ class Api:
                 raise ApiError(HTTPStatus.CONFLICT, "the game is over")
             if match.players[seat] != HUMAN:
                 raise ApiError(HTTPStatus.CONFLICT, f"seat {seat} is played by an agent")
+            self.authorize(match, seat, request)
             if to_act != seat:
                 raise ApiError(HTTPStatus.CONFLICT, f"seat {to_act} must answer, not seat {seat}")
             legal = match.game.legal_actions(match.game.view(match.state, seat))
@@ -344,27 +737,56 @@ class Api:
             match.advance()
             return HTTPStatus.OK, {"played": match.game.notation(legal[index]), **match.status()}
 
-    def events(self, found: re.Match[str], query: Query, body: Json) -> tuple[HTTPStatus, Json]:
+    def events(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
         """``GET /api/matches/<id>/events?seat=N``: the seat's news since it last asked (or
-        since ``since=K``, a position in its log, to read it again)."""
-        match = self.match(found)
-        seat = self.seat(match, query.get("seat"))
+        since ``since=K``, a position in its log, to read it again). Without a seat: the public
+        events from ``since`` (default 0)."""
+        match, query = self.match(found), request.query
+        seat = self.reader(match, request)
         with match.lock:
-            log = match.logs[seat]
-            start = match.sent[seat]
+            log = match.public if seat is None else match.logs[seat]
+            start = 0 if seat is None else match.sent[seat]
             if "since" in query:
                 since = _number(query["since"][0])
                 if since is None or since > len(log):
                     raise ApiError(HTTPStatus.BAD_REQUEST, f"'since' must be 0 to {len(log)}")
                 start = since
-            match.sent[seat] = len(log)
+            if seat is not None:
+                match.sent[seat] = len(log)
             return HTTPStatus.OK, {"seat": seat, "events": log[start:], "next": len(log)}
+
+
+# -- HTTP -------------------------------------------------------------------------------------
+
+
+def _bearer(headers: Message) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if there is one."""
+    scheme, _, token = (headers.get("Authorization") or "").strip().partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
+
+
+def _host_name(host: str) -> str:
+    """The name in a ``Host`` header or an origin's netloc, without the port, lower-case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 class Handler(BaseHTTPRequestHandler):
     """Turns HTTP requests into :meth:`Api.handle` calls and their answers into JSON."""
 
     server_version = "tabletop-web/1"
+
+    def setup(self) -> None:
+        """Every read of the connection waits at most the server's ``read_timeout``."""
+        super().setup()
+        self.connection.settimeout(self.web.limits.read_timeout)
+
+    @property
+    def web(self) -> WebServer:
+        """The server, with its limits and its :class:`Api`."""
+        return cast(WebServer, self.server)
 
     def do_GET(self) -> None:
         """Serve the page, or a ``GET`` route."""
@@ -389,67 +811,212 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self) -> None:
         """Run the route; send the page, its JSON, or the error (never a traceback)."""
         url = urlsplit(self.path)
-        api = cast(WebServer, self.server).api
+        api, headers = self.web.api, {}
         try:
+            self.check_origin()
             if self.command == "GET" and (url.path == "/" or url.path.startswith("/play/")):
                 if url.path != "/":
                     api.game(url.path.removeprefix("/play/"))  # a 404 for an unknown game
                 self.send(HTTPStatus.OK, PAGE.read_bytes(), "text/html; charset=utf-8")
                 return
             body = self.read_json() if self.command == "POST" else {}
-            status, data = api.handle(self.command, url.path, parse_qs(url.query), body)
+            request = Request(
+                self.command,
+                url.path,
+                parse_qs(url.query, keep_blank_values=True),
+                body,
+                client=str(self.client_address[0]),
+                secret=_bearer(self.headers),
+            )
+            status, data = api.handle(request)
         except ApiError as exc:
-            status, data = exc.status, {"error": exc.message}
+            status, data, headers = exc.status, {"error": exc.message}, exc.headers
         except Exception:
             traceback.print_exc(file=sys.stderr)  # for the operator, not for the client
             status, data = HTTPStatus.INTERNAL_SERVER_ERROR, {"error": "internal server error"}
-        self.send(status, _json(data).encode(), "application/json")
+        self.send(status, _json(data).encode(), "application/json", headers)
+
+    def check_origin(self) -> None:
+        """Refuse (403) a ``Host`` the server does not answer to, and a request from another
+        site's page that could change something (a cross-site ``POST``)."""
+        host = self.headers.get("Host")
+        allowed = self.web.allowed_hosts
+        if host is not None and allowed and _host_name(host) not in allowed:
+            raise ApiError(HTTPStatus.FORBIDDEN, f"this server does not answer to {host!r}")
+        if self.command in ("GET", "HEAD"):
+            return
+        origin, site = self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site")
+        if origin is not None:
+            parts = urlsplit(origin)
+            if (
+                parts.scheme not in ("http", "https")
+                or parts.netloc.lower() != (host or "").lower()
+            ):
+                raise ApiError(HTTPStatus.FORBIDDEN, f"cross-site request from {origin!r}")
+        elif site not in (None, "same-origin", "none"):
+            raise ApiError(HTTPStatus.FORBIDDEN, f"cross-site request ({site})")
 
     def read_json(self) -> Json:
-        """The request's body: a JSON object of at most ``MAX_BODY`` bytes."""
+        """The request's body: a JSON object of at most ``max_body`` bytes, nested at most
+        ``max_depth`` deep, all of it read within ``read_timeout`` seconds."""
+        limits = self.web.limits
         length = _number(self.headers.get("Content-Length", ""))
         if length is None:
             raise ApiError(HTTPStatus.LENGTH_REQUIRED, "a JSON body with a Content-Length")
-        if length > MAX_BODY:
-            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {MAX_BODY} bytes")
+        if length > limits.max_body:
+            self.close_connection = True  # the body is never read
+            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {limits.max_body} bytes")
+        kind = self.headers.get_content_type()
+        if length and kind != "application/json":
+            self.close_connection = True
+            raise ApiError(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send Content-Type: application/json")
+        raw = self.read_body(length, limits.read_timeout)
         try:
-            body = json.loads(self.rfile.read(length) or b"{}")
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            body = parse_json(raw or b"{}")  # no NaN, no duplicate keys, never a RecursionError
+        except ValueError as exc:  # a number of more than 4,300 digits is one too
             raise ApiError(HTTPStatus.BAD_REQUEST, f"malformed JSON: {exc}") from None
         if not isinstance(body, dict):
             raise ApiError(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
+        if _depth(body) > limits.max_depth:
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"JSON nested more than {limits.max_depth} deep")
         return body
 
-    def send(self, status: HTTPStatus, payload: bytes, content_type: str) -> None:
+    def read_body(self, length: int, timeout: float) -> bytes:
+        """``length`` bytes of body, all within ``timeout`` seconds, or a 408 (and the
+        connection is closed: a client whose ``Content-Length`` lies holds no thread)."""
+        deadline, parts, left = time.monotonic() + timeout, [], length
+        try:
+            while left > 0:
+                self.connection.settimeout(max(0.001, deadline - time.monotonic()))
+                part = self.rfile.read1(left)
+                if not part:
+                    break
+                parts.append(part)
+                left -= len(part)
+        except TimeoutError:
+            pass
+        finally:
+            with contextlib.suppress(OSError):
+                self.connection.settimeout(timeout)
+        if left > 0:
+            self.close_connection = True
+            raise ApiError(
+                HTTPStatus.REQUEST_TIMEOUT, f"the body did not come within {timeout:g} s"
+            )
+        return b"".join(parts)
+
+    def send(
+        self,
+        status: HTTPStatus,
+        payload: bytes,
+        content_type: str,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
         """Send one complete response."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(payload)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        if content_type.startswith("text/html"):
+            self.send_header("X-Frame-Options", "DENY")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
-        self.wfile.write(payload)
+        with contextlib.suppress(OSError):  # a client that went away
+            self.wfile.write(payload)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Log requests to stderr unless the server is quiet."""
-        if not cast(WebServer, self.server).quiet:
+        if not self.web.quiet:
             super().log_message(format, *args)
 
 
+_BUSY_BODY = b'{"error":"too many connections"}'
+_BUSY = (
+    b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+    b"Content-Length: %d\r\nRetry-After: 5\r\nConnection: close\r\n\r\n%s"
+    % (len(_BUSY_BODY), _BUSY_BODY)
+)
+
+
 class WebServer(ThreadingHTTPServer):
-    """An HTTP server holding one :class:`Api`."""
+    """An HTTP server holding one :class:`Api`, a thread per connection up to
+    ``limits.max_connections``.
+
+    Args:
+        allowed_hosts: the names the ``Host`` header may give (403 for others): a defence
+            against DNS rebinding. Default: the loopback names when the address is a loopback
+            one, else any (then give the names people use, with ``--allowed-host``).
+    """
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], api: Api, *, quiet: bool = False) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        api: Api,
+        *,
+        quiet: bool = False,
+        limits: Limits | None = None,
+        allowed_hosts: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(address, Handler)
         self.api = api
         self.quiet = quiet
+        self.limits = limits or api.limits
+        if allowed_hosts is None:
+            allowed_hosts = (*LOOPBACK_NAMES, address[0]) if _is_loopback(address[0]) else ()
+        self.allowed_hosts = frozenset(_host_name(h) for h in allowed_hosts)
+        self._slots = threading.BoundedSemaphore(self.limits.max_connections)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Serve the connection in a thread, or answer 503 and close it when
+        ``max_connections`` are being served."""
+        if not self._slots.acquire(blocking=False):
+            with contextlib.suppress(OSError):
+                request.settimeout(1.0)
+                request.sendall(_BUSY)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """Serve one connection, then free its place."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False) -> WebServer:
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def make_server(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    quiet: bool = False,
+    limits: Limits | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+) -> WebServer:
     """A server for the installed games on ``host:port`` (port ``0``: any free one)."""
-    return WebServer((host, port), Api(), quiet=quiet)
+    limits = limits or Limits()
+    api = Api(limits=limits)
+    return WebServer((host, port), api, quiet=quiet, limits=limits, allowed_hosts=allowed_hosts)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -457,10 +1024,32 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        help="a name the Host header may give, repeatable (default: the loopback names on a"
+        " loopback address, else any name)",
+    )
+    for limit in dataclasses.fields(Limits):
+        parser.add_argument(
+            "--" + limit.name.replace("_", "-"),
+            type=type(limit.default),
+            default=limit.default,
+            metavar="N",
+            help=f"{limit.metadata['help']} (default: {limit.default:g})",
+        )
     args = parser.parse_args(argv)
-    with make_server(args.host, args.port) as server:
+    limits = Limits(
+        **{limit.name: getattr(args, limit.name) for limit in dataclasses.fields(Limits)}
+    )
+    with make_server(
+        args.host, args.port, limits=limits, allowed_hosts=args.allowed_host
+    ) as server:
         host, port = server.server_address[:2]
         print(f"Serving {', '.join(server.api.games)} on http://{host!s}:{port}/", flush=True)
+        if not server.allowed_hosts:
+            print("Any Host name is answered: give --allowed-host NAME.", file=sys.stderr)
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
 
