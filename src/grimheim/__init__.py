@@ -55,9 +55,11 @@ from ._actions import (
     notation,
 )
 from ._agents import DefenderAgent
+from ._card_text import card_text
 from ._cards import HeroDeck
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
 from ._content import Pack, read_deck, standard_pack
+from ._describe import describe
 from ._events import (
     CardPlayed,
     DiceRolled,
@@ -191,9 +193,11 @@ __all__ = [
     "View",
     "action_space",
     "apply",
+    "card_text",
     "chance_outcomes",
     "current_player",
     "decision",
+    "describe",
     "digest",
     "dumps",
     "from_dict",

@@ -140,20 +140,27 @@ class Use:
         """The steps of a resolution, the costs first and the effects after them."""
         return (*self.cost, *self.effects)
 
-    def describe(self, *, in_hand: bool = False) -> str:
+    def describe(self, *, in_hand: bool = False, moment: bool = True) -> str:
         """The use as the vocabulary writes it, in plain words (``in_hand``: the use of an event
-        card, which no limit counts: the card is played and gone).
+        card, which no limit counts: the card is played and gone; ``moment=False``: only what it
+        costs and does, as when it is being made).
 
         >>> from grimheim._vocab.costs import Mana
         >>> from grimheim._vocab.damage import DealDamage
         >>> print(Use((DealDamage(3),), cost=(Mana(3),)).describe())
         Once a turn, on your turn — pay 3 mana: deal 3 damage to a monster within your attack range.
+        >>> print(Use((DealDamage(3),), cost=(Mana(3),)).describe(moment=False))
+        pay 3 mana: deal 3 damage to a monster within your attack range.
         """
-        moment = _MOMENTS[self.when]
+        cost = " and ".join(c.describe() for c in self.cost)
+        body = "; ".join(e.describe() for e in self.effects)
+        if not moment:
+            return f"{cost + ': ' if cost else ''}{body}."
+        when = _MOMENTS[self.when]
         if self.auto:
-            moment = moment.replace("you may", "").strip()
+            when = when.replace("you may", "").strip()
         limit = _LIMITS[self.limit] if not (self.auto or in_hand) else ""
-        parts = [p for p in (limit, moment) if p]
+        parts = [p for p in (limit, when) if p]
         head = ", ".join(parts)
         head = head[0].upper() + head[1:]
         if self.only_if:
@@ -161,8 +168,6 @@ class Use:
         if self.x is not None:
             high = self.x.max if isinstance(self.x.max, int) else describe_amount(self.x.max)
             head += f", choosing X from {self.x.min} to {high}"
-        cost = " and ".join(c.describe() for c in self.cost)
-        body = "; ".join(e.describe() for e in self.effects)
         return f"{head} — {cost + ': ' if cost else ''}{body}."
 
     def check(self, where: str, card_kind: str) -> None:

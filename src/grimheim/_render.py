@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ._flow import current, track
+from ._flow import track
+from ._names import Names
+from ._rules import decision
 from ._state import State, View
 from ._work import Work
 from ._world import hero_health, hero_range, hero_strength
@@ -77,10 +79,11 @@ def render_text(position: State | View) -> str:
         for col, char in row:
             text[col] = char
         lines.append(f"{y:>3} " + "".join(text).rstrip())
+    names = Names(w.config)
     for seat, hero in enumerate(w.heroes):
         where = "Grimheim" if hero.at == geo.town else str(geo.hexes[hero.at])
         cards = ", ".join(
-            c.id.split("-", 1)[-1]
+            names.card(c.id)
             + ("" if c.side == 1 else " II")
             + (f" {c.mana}m" if c.mana else "")
             + (f" {c.damage}d" if c.damage else "")
@@ -88,25 +91,28 @@ def render_text(position: State | View) -> str:
             for c in hero.cards
         )
         lines.append(
-            f"{seat + 1} {hero.id}: {where}, damage {hero.damage}/{hero_health(w.config, hero)},"
+            f"{seat + 1} {names.hero(seat)}: {where},"
+            f" damage {hero.damage}/{hero_health(w.config, hero)},"
             f" gold {hero.gold}, dice {hero_strength(w.config, hero)},"
             f" range {hero_range(w.config, hero)}, hand {len(hero.hand)}; {cards}"
         )
-        known = [card.split("-", 1)[-1] for card in hero.hand if card]
+        known = [names.card(card) for card in hero.hand if card]
         if known:  # the cards the position shows: every hand of a state, a view's own hand
             lines.append(f"  in hand: {', '.join(known)}")
         top = hero.equipment[0] if hero.equipment else ""
         if top:
             progress = f" ({hero.quest} done)" if hero.quest else ""
-            lines.append(f"  quest: {top.split('-', 1)[-1]}{progress}")
+            lines.append(f"  quest: {names.card(top)}{progress}")
     monsters = sorted(w.monsters.values(), key=lambda m: m.at)
     hurt = [
-        f"{m.kind} {geo.hexes[m.at]} {w.health_left(m)}/{w.health(m)}" for m in monsters if m.damage
+        f"{names.kind(m.kind, m.side)} {geo.hexes[m.at]} damage {m.damage}/{w.health(m)}"
+        for m in monsters
+        if m.damage
     ]
     if hurt:
         lines.append("hurt: " + "; ".join(hurt))
     marked = [
-        f"{m.kind} {geo.hexes[m.at]}"
+        f"{names.kind(m.kind, m.side)} {geo.hexes[m.at]}"
         + (" pinned" if m.pinned else "")
         + (f" bounty {m.bounty}" if m.bounty else "")
         for m in monsters
@@ -119,7 +125,9 @@ def render_text(position: State | View) -> str:
             "game over: " + ("Freya's Well stands, the heroes win" if w.won else "the town fell")
         )
     else:
-        acting = current(w)
-        who = "chance" if acting is not None and acting < 0 else f"seat {acting}"
-        lines.append(f"to answer: {who}")
+        asked = decision(position)
+        if asked is None or asked.seat < 0:
+            lines.append("to answer: chance")
+        else:
+            lines.append(f"to answer: seat {asked.seat} ({names.hero(asked.seat)}): {asked.prompt}")
     return "\n".join(lines)
