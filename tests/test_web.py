@@ -9,10 +9,14 @@ package (the ``test`` extra); without them they skip, unless ``TABLETOP_REQUIRE_
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import http.client
 import json
 import os
+import re
+import socket
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -195,6 +199,7 @@ class Mirror:
         self.state = game.new_game(_mirror_config(game, options), seed=seed)
         self.seats = game.seat_count(self.state)
         self.logs: list[list[Any]] = [[] for _ in range(self.seats)]
+        self.public: list[Any] = []
         self.moves = 0
 
     def play(self, seat: int, index: int) -> None:
@@ -206,9 +211,23 @@ class Mirror:
         for viewer in range(self.seats):
             for event in result.events_for(viewer):
                 self.logs[viewer].append({"by": seat, "event": json.loads(self.game.dumps(event))})
+        for event in result.events:
+            if getattr(event, "seen_by", None) is None:
+                self.public.append({"by": seat, "event": json.loads(self.game.dumps(event))})
 
     def view(self, seat: int) -> Any:
         return json.loads(self.game.dumps(self.game.view(self.state, seat)))
+
+    def random_move(self, client: Client, match: str, choice: Rng) -> Rng:
+        """Play a random legal move through the API, and here."""
+        seat = self.game.current_player(self.state)
+        assert seat is not None
+        count = len(self.game.legal_actions(self.game.view(self.state, seat)))
+        index, choice = choice.below(count)
+        body = {"seat": seat, "index": index}
+        client.ok("POST", f"/api/matches/{match}/actions", body, seat=seat)
+        self.play(seat, index)
+        return choice
 
     def secrets(self, seat: int) -> set[str]:
         """Texts that seat must never be sent now: the generator and everything its view and
@@ -428,9 +447,9 @@ def test_bad_requests_get_a_json_error_and_never_a_traceback(
     path = path.format(**matches)
     secret = None  # a seat's own secret, where one is named: the error is not about secrets
     if path.startswith("/api/matches/") and path.split("/")[3] in SECRETS:
-        seat = body.get("seat") if isinstance(body, dict) else urlsplit(path).query[5:6]
+        seat = str(body.get("seat") if isinstance(body, dict) else urlsplit(path).query[5:6])
         seats = SECRETS[path.split("/")[3]]
-        if str(seat).isdigit() and int(seat) < len(seats):
+        if seat in [str(s) for s in range(len(seats))]:
             secret = seats[int(seat)]
     got, data = client.call(method, path, None if raw else body, raw=raw, secret=secret)
     assert (got, list(data)) == (status, ["error"])
@@ -447,6 +466,300 @@ def test_an_agent_seat_cannot_be_played_by_a_person(client: Client) -> None:
     play = {"seat": 0, "index": 0}
     status, data = client.call("POST", f"/api/matches/{match}/actions", play, secret=secret)
     assert (status, data) == (409, {"error": "seat 0 is played by an agent"})
+
+
+# -- credentials and the public view -------------------------------------------------------
+
+
+def test_each_person_gets_a_secret_that_opens_their_seat_only(client: Client) -> None:
+    body = {"game": "grimheim", "seed": 6, "options": {"heroes": ["bjorn", "alva", "embla"]}}
+    created = client.ok("POST", "/api/matches", {**body, "players": ["human", "human", "random"]})
+    match, keys = created["id"], created["secrets"]
+    assert keys[2] is None  # an agent's seat has none
+    assert all(isinstance(key, str) and len(key) >= 24 for key in keys[:2])
+    assert keys[0] != keys[1]
+    other = client.ok("POST", "/api/matches", body)["secrets"][0]  # another match's seat 0
+    for route in ("view", "decision", "events"):
+        path = f"/api/matches/{match}/{route}?seat=0"
+        status, data = client.call("GET", path)
+        assert (status, data["error"]) == (
+            401,
+            "seat 0 needs its secret: send 'Authorization: Bearer <secret>'",
+        )
+        for wrong in (keys[1], keys[0] + "x", keys[0][:-1], other, "", "é"):
+            status, data = client.call("GET", path, secret=wrong)
+            assert (status, data) == (403 if wrong else 401, data), wrong
+        assert client.call("GET", path, secret=keys[0])[0] == 200
+        status, data = client.call("GET", f"/api/matches/{match}/{route}?seat=2", secret=keys[0])
+        assert (status, data) == (403, {"error": "seat 2 is played by an agent"})
+    actions, play = f"/api/matches/{match}/actions", {"seat": 0, "index": 0}
+    assert client.call("POST", actions, play)[0] == 401
+    assert client.call("POST", actions, play, secret=keys[1]) == (
+        403,
+        {"error": "that is not seat 0's secret"},
+    )
+    assert client.call("POST", actions, play, secret=keys[0])[0] == 200
+    # The header's scheme is Bearer; a secret anywhere else is not read.
+    request = urllib.request.Request(f"{client.url}{actions}", json.dumps(play).encode())
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Authorization", f"Basic {keys[0]}")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 401
+    assert refused.value.headers["WWW-Authenticate"].startswith("Bearer")
+
+
+def _mentioned(bodies: Sequence[str], texts: set[str]) -> set[str]:
+    """Which of ``texts`` appear in ``bodies``: as whole words (a card id, a number), or
+    anywhere for a text of several words."""
+    words = {word for body in bodies for word in re.findall(r"[\w-]+", body)}
+    return {t for t in texts if (t in words if re.fullmatch(r"[\w-]+", t) else t in str(bodies))}
+
+
+def _check_public(client: Client, mirror: Mirror, match: str) -> int:
+    """The public view is the game's spectator view, nothing any seat's view hides shows in it
+    (nor any hand, in Grimheim), and it is the same whatever the hidden cards are. How many
+    cards in hand were looked for."""
+    game, name = mirror.game, mirror.game.name
+    before = len(client.bodies)
+    public = client.ok("GET", f"/api/matches/{match}/view")
+    expected = web.PUBLIC_VIEWS[name](game, mirror.state)
+    assert public == {
+        "seat": None,
+        "text": game.render_text(expected),
+        "svg": game.render_svg(expected) if game.render_svg else None,
+    }
+    asked = client.ok("GET", f"/api/matches/{match}/decision")
+    to_act = game.current_player(mirror.state)
+    assert asked == {"seat": None, "to_act": to_act, "decision": None, "actions": []}
+    news = client.ok("GET", f"/api/matches/{match}/events?since=0")
+    assert news == {"seat": None, "events": mirror.public, "next": len(mirror.public)}
+    bodies = client.bodies[before:]
+    for seat in range(mirror.seats):
+        hidden = {text.strip('"') for text in mirror.secrets(seat) if text.startswith('"')}
+        assert not [body for body in bodies if '"rng"' in body]
+        assert not _mentioned(bodies, hidden)
+    hands: set[str] = set()
+    if name == "grimheim":  # a hand is its hero's alone, even in a game of one
+        hands = {card for hero in mirror.state.heroes for card in hero.hand}
+        assert not _mentioned([public["svg"], public["text"]], hands)
+    for seat in range(mirror.seats):  # deal every hidden card afresh: the same public view
+        other = game.redeal(game.view(mirror.state, seat), 99)
+        again = web.PUBLIC_VIEWS[name](game, other)
+        assert game.render_text(again) == public["text"]
+        assert game.render_svg is None or game.render_svg(again) == public["svg"]
+    return len(hands)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("goblinguard", {}),
+        ("grimheim", {"heroes": ["bjorn", "alva", "embla"]}),
+        ("grimheim", {"heroes": ["alva"]}),
+        ("kinmarr", {}),
+    ],
+)
+def test_without_a_secret_anyone_gets_the_public_view_and_nothing_hidden(
+    client: Client, name: str, options: dict[str, Any]
+) -> None:
+    game, seed = GAMES[name], 12
+    mirror = Mirror(game, options, seed)
+    match = client.ok("POST", "/api/matches", {"game": name, "seed": seed, "options": options})
+    choice, hands = Rng.from_seed(2), 0
+    for move in range(16):
+        if move % 5 == 0:
+            hands += _check_public(client, mirror, match["id"])
+        if game.is_over(mirror.state):
+            break
+        choice = mirror.random_move(client, match["id"], choice)
+    hands += _check_public(client, mirror, match["id"])
+    assert mirror.public  # there were public events to send
+    assert hands > 0 or name != "grimheim"  # and hands to hide
+
+
+def test_a_game_without_a_public_view_shows_its_status_and_public_events_only(
+    client: Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    leaky = {"grimheim": lambda game, state: game.view(state, 0)}  # seat 0's hand shows
+    for views in ({}, leaky):
+        with serve(web.Api(public_views=views)) as address:
+            other = Client(address)
+            body = {"game": "grimheim", "seed": 3, "options": {"heroes": ["bjorn", "alva"]}}
+            match = other.ok("POST", "/api/matches", body)["id"]
+            assert other.ok("GET", f"/api/matches/{match}/view") == {"seat": None}
+            assert other.ok("GET", f"/api/matches/{match}")["to_act"] == 0
+            assert other.ok("GET", f"/api/matches/{match}/events")["seat"] is None
+    assert "grimheim: the public view shows a seat's secret" in capsys.readouterr().err
+
+
+# -- limits --------------------------------------------------------------------------------
+
+
+def _connect(address: str, source: str = "127.0.0.1") -> http.client.HTTPConnection:
+    """A connection from ``source`` (any 127.x.y.z address is this machine)."""
+    parts = urlsplit(address)
+    return http.client.HTTPConnection(
+        str(parts.hostname), parts.port, timeout=10, source_address=(source, 0)
+    )
+
+
+def _post(
+    address: str, path: str, body: Any, *, source: str = "127.0.0.1", **headers: str
+) -> tuple[int, Any]:
+    """POST JSON from ``source`` with extra headers (``Origin=…``); the status and answer."""
+    connection = _connect(address, source)
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    heads = {
+        "Content-Type": "application/json",
+        **{k.replace("_", "-"): v for k, v in headers.items()},
+    }
+    connection.request("POST", path, data, heads)
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    return response.status, answer
+
+
+def _get(address: str, path: str) -> int:
+    connection = _connect(address)
+    connection.request("GET", path)
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+def test_a_client_may_hold_so_many_matches_and_no_match_in_play_is_dropped() -> None:
+    """The per-client cap, the cap on all matches and the idle timeout (a clock of the test's)."""
+    now = [0.0]
+    limits = web.Limits(max_matches=4, max_matches_per_client=2, idle_timeout=100)
+    open_match = {"game": "grimheim", "options": {"heroes": ["bjorn"]}}
+    done = {"game": "goblinguard", "players": ["greedy"]}
+    with serve(web.Api(limits=limits, clock=lambda: now[0])) as address:
+
+        def create(body: Any, source: str = "127.0.0.1") -> tuple[int, Any]:
+            return _post(address, "/api/matches", body, source=source)
+
+        a1, a2 = create(open_match)[1]["id"], create(done)[1]["id"]
+        a3 = create(open_match)[1]["id"]  # at the cap: a's own finished match makes room
+        assert _get(address, f"/api/matches/{a2}") == 404
+        status, answer = create(open_match)
+        assert (status, answer) == (429, answer)
+        assert "at most 2 matches per client" in answer["error"]
+        b1, b2 = (create(open_match, "127.0.0.2")[1]["id"] for _ in range(2))
+        status, answer = create(open_match, "127.0.0.3")  # four matches: the server is full
+        assert status == 503
+        assert "holds 4 matches" in answer["error"]
+        assert [_get(address, f"/api/matches/{m}") for m in (a1, a3, b1, b2)] == [200] * 4
+        now[0] = 50.0
+        assert _get(address, f"/api/matches/{a1}") == 200  # a1 is being played
+        now[0] = 110.0  # a3, b1, b2 idle for 110 s, a1 for 60 s
+        assert create(open_match, "127.0.0.3")[0] == 201
+        assert [_get(address, f"/api/matches/{m}") for m in (a1, a3, b1, b2)] == [200, *[404] * 3]
+
+
+def test_a_lying_or_slow_body_is_cut_off_after_the_read_timeout() -> None:
+    limits = web.Limits(read_timeout=0.5)
+    with serve(limits=limits) as address:
+        parts = urlsplit(address)
+        for drip in (False, True):
+            started = time.monotonic()
+            with socket.create_connection((str(parts.hostname), int(parts.port or 0))) as sock:
+                sock.settimeout(10)
+                head = (
+                    "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+                )
+                sock.sendall(head.encode())
+                if drip:  # a byte every 0.2 s: each read is quick, the whole body is not
+                    for _ in range(4):
+                        time.sleep(0.2)
+                        with contextlib.suppress(OSError):
+                            sock.sendall(b" ")
+                answer = b""
+                while chunk := sock.recv(4096):  # the server answers, then closes
+                    answer += chunk
+            assert answer.startswith(b"HTTP/1.0 408 "), answer
+            assert b"the body did not come within 0.5 s" in answer
+            assert time.monotonic() - started < 3
+        started = time.monotonic()
+        with socket.create_connection((str(parts.hostname), int(parts.port or 0))) as sock:
+            sock.settimeout(10)
+            assert sock.recv(4096) == b""  # saying nothing: closed after the timeout
+        assert time.monotonic() - started < 3
+
+
+def test_a_server_serves_so_many_connections_at_once() -> None:
+    with serve(limits=web.Limits(max_connections=1, read_timeout=5)) as address:
+        parts = urlsplit(address)
+        idle = socket.create_connection((str(parts.hostname), int(parts.port or 0)))
+        idle.sendall(b"GET /api/ga")  # holds the only place
+        time.sleep(0.2)
+        connection = _connect(address)
+        connection.request("GET", "/api/games")
+        response = connection.getresponse()
+        assert (response.status, json.loads(response.read())) == (
+            503,
+            {"error": "too many connections"},
+        )
+        idle.close()
+        for _ in range(50):  # the place is free once the server has seen the close
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                if _get(address, "/api/games") == 200:
+                    break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the place was never freed")
+
+
+def test_too_large_cross_site_and_foreign_requests_are_refused() -> None:
+    limits = web.Limits(max_body=200)
+    with serve(limits=limits) as address:
+        netloc = urlsplit(address).netloc
+        body = {"game": "goblinguard"}
+        assert _post(address, "/api/matches", body, Origin=f"http://{netloc}")[0] == 201
+        assert _post(address, "/api/matches", body, Sec_Fetch_Site="same-origin")[0] == 201
+        for headers in (
+            {"Origin": "http://evil.example"},
+            {"Origin": f"https://evil.example:{urlsplit(address).port}"},
+            {"Origin": "null"},
+            {"Sec-Fetch-Site": "cross-site"},
+            {"Sec-Fetch-Site": "same-site"},
+        ):
+            status, answer = _post(address, "/api/matches", body, **headers)
+            assert (status, answer["error"][:18]) == (403, "cross-site request"), headers
+        status, answer = _post(address, "/api/matches", body, Host="evil.example")
+        assert (status, answer) == (403, {"error": "this server does not answer to 'evil.example'"})
+        status, answer = _post(address, "/api/matches", {**body, "pad": "x" * 200})
+        assert (status, answer) == (413, {"error": "at most 200 bytes"})
+        status, answer = _post(address, "/api/matches", body, Content_Type="text/plain")
+        assert (status, answer) == (415, {"error": "send Content-Type: application/json"})
+    with serve(limits=limits, allowed_hosts=["games.example"]) as address:
+        status, answer = _post(address, "/api/matches", body, Host="games.example:8000")
+        assert status == 201
+        assert _post(address, "/api/matches", body)[0] == 403  # 127.0.0.1 is not that name
+
+
+def test_every_limit_is_an_option_of_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    args, limits = web.options(
+        [
+            "--max-body",
+            "100",
+            "--idle-timeout",
+            "5",
+            "--max-matches-per-client",
+            "3",
+            "--allowed-host",
+            "games.example",
+        ]
+    )
+    assert limits == web.Limits(max_body=100, idle_timeout=5.0, max_matches_per_client=3)
+    assert args.allowed_host == ["games.example"]
+    with pytest.raises(SystemExit):
+        web.options(["--help"])
+    shown = capsys.readouterr().out
+    for limit in dataclasses.fields(web.Limits):
+        assert f"--{limit.name.replace('_', '-')} N" in shown
 
 
 @pytest.mark.parametrize(

@@ -76,6 +76,7 @@ __all__ = [
     "main",
     "make_server",
     "option_form",
+    "options",
 ]
 
 AnyGame = Game[Any, Any]
@@ -1019,8 +1020,8 @@ def make_server(
     return WebServer((host, port), api, quiet=quiet, limits=limits, allowed_hosts=allowed_hosts)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Serve until interrupted."""
+def options(argv: list[str] | None = None) -> tuple[argparse.Namespace, Limits]:
+    """The command line's options, and the :class:`Limits` they set."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
@@ -1040,9 +1041,12 @@ def main(argv: list[str] | None = None) -> None:
             help=f"{limit.metadata['help']} (default: {limit.default:g})",
         )
     args = parser.parse_args(argv)
-    limits = Limits(
-        **{limit.name: getattr(args, limit.name) for limit in dataclasses.fields(Limits)}
-    )
+    return args, Limits(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Limits)})
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Serve until interrupted."""
+    args, limits = options(argv)
     with make_server(
         args.host, args.port, limits=limits, allowed_hosts=args.allowed_host
     ) as server:
