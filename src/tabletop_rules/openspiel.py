@@ -942,6 +942,8 @@ def _classes() -> tuple[type[Any], type[Any]]:
             Raises:
                 ValueError: ``player_id`` is not a seat, or the sampler gave a number out of
                     ``[0, 1)``.
+                RuntimeError: the game's ``redeal`` gave a state whose view for ``player_id``
+                    is not this one's (a broken contract of the game).
             """
             return _resample(self, player_id, probability_sampler)
 
