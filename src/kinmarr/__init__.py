@@ -75,6 +75,7 @@ from ._board import (
     Ring,
     Tile,
 )
+from ._card_text import card_text
 from ._codec import (
     FORMAT,
     digest,
@@ -105,6 +106,7 @@ from ._content import (
     standard_pack,
     standard_ref,
 )
+from ._describe import describe
 from ._effects import (
     Block,
     Bounty,
@@ -368,9 +370,11 @@ __all__ = [
     "Wound",
     "action_space",
     "apply",
+    "card_text",
     "chance_outcomes",
     "current_player",
     "decision",
+    "describe",
     "dice_limit",
     "digest",
     "dumps",

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._actions import notation
-from ._board import position
-from ._frames import ChooseFrame, DuelFrame, FightFrame, LootFrame, OfferFrame, WindowFrame
+from ._describe import describe
+from ._frames import (
+    ChooseFrame,
+    DiceRoll,
+    DuelFrame,
+    FightFrame,
+    LootFrame,
+    OfferFrame,
+    WindowFrame,
+)
 from ._legal import acting, decision_kind, legal_actions
+from ._names import FACE_NAMES, Names
 from ._state import Deck, State, View
 
 __all__ = ["render_text"]
+
+_SHOWN: Final = 12
+"""The legal actions listed, at most."""
 
 
 def _deck(name: str, deck: Deck) -> str:
@@ -19,7 +33,8 @@ def _deck(name: str, deck: Deck) -> str:
 
 def render_text(position_: State | View) -> str:
     """The round, Fate, the Shop, the prophecy, the decks' sizes, each player, and what is being
-    decided (with the legal actions). A state and its views give the same picture.
+    decided, with each legal action's notation and what it does (:func:`~kinmarr.describe`).
+    Cards are named by their printed names. A state and its views give the same picture.
 
     >>> from kinmarr import new_game
     >>> print(render_text(new_game(seed=1)).splitlines()[0])
@@ -27,15 +42,15 @@ def render_text(position_: State | View) -> str:
     """
     p = position_
     rules = p.config.rules
-    names = {g.id: g.name for g in p.config.content.guilds}
+    names = Names(p.config)
     lines = [
         f"Fated Kingdom: round {p.round}, Fate {p.fate}/10, seat {p.turn}"
-        f" ({names[p.players[p.turn].guild]}) to play"
+        f" ({names.guild(p.turn)}) to play"
     ]
     if p.prophecy is not None:
         card = rules.card[p.prophecy]
-        lines.append(f"prophecy: {card.name} ({p.prophecy}): {card.text}")
-    shop = ", ".join(f"{c} ({rules.card[c].value})" for c in p.shop) or "empty"
+        lines.append(f"prophecy: {card.name}: {card.text}")
+    shop = ", ".join(f"{names.card(c)} ({rules.card[c].value})" for c in p.shop) or "empty"
     lines.append(f"shop: {shop}")
     lines.append(
         "decks: "
@@ -51,52 +66,73 @@ def render_text(position_: State | View) -> str:
         + f"; {len(p.discarded)} discarded"
     )
     if p.lasting:
-        lines.append("lasting: " + ", ".join(f"{e.card} ({e.rounds} to go)" for e in p.lasting))
+        lines.append(
+            "lasting: " + ", ".join(f"{names.card(e.card)} ({e.rounds} to go)" for e in p.lasting)
+        )
     for seat, player in enumerate(p.players):
-        guild = names[player.guild]
+        guild = names.guild(seat)
         if player.tile is None:
             lines.append(f"seat {seat} {guild}: dead")
             continue
-        tile = rules.tiles[position(player.tile)]
         lines.append(
-            f"seat {seat} {guild}: {player.tile} {tile.name}, wounds {player.wounds}/3,"
+            f"seat {seat} {guild}: {names.tile(player.tile)}, wounds {player.wounds}/3,"
             f" coins {player.coins}"
         )
-        lines.append("  slots: " + (" ".join(player.slots) or "-"))
-        lines.append("  hand: " + (" ".join(player.hand) or "-"))
+        lines.append("  slots: " + (", ".join(names.card(c) for c in player.slots) or "-"))
+        lines.append("  hand: " + (", ".join(names.card(c) for c in player.hand) or "-"))
     if p.ending is not None:
-        winners = ", ".join(str(s) for s in p.ending.winners) or "nobody"
+        winners = ", ".join(f"{s} ({names.guild(s)})" for s in p.ending.winners) or "nobody"
         scores = " ".join(str(s) for s in p.ending.scores)
         lines.append(f"game over ({p.ending.kind}): winners {winners}; scores {scores}")
         return "\n".join(lines)
     top = p.frames[-1]
     if isinstance(top, ChooseFrame) and top.cards:
+        chosen = ", ".join(names.card(c) for c in top.chosen)
         lines.append(
             "drawn: "
-            + " ".join(top.cards)
-            + (f" (chosen {' '.join(top.chosen)})" if top.chosen else "")
+            + ", ".join(names.card_kind(c) for c in top.cards)
+            + (f" (chosen {chosen})" if top.chosen else "")
         )
     fight = next((f for f in reversed(p.frames) if isinstance(f, FightFrame | DuelFrame)), None)
     if isinstance(fight, FightFrame):
-        faces = " ".join(face or "?" for face in fight.dice.faces)
-        lines.append(f"fight: seat {fight.seat} against {fight.creature}: {faces}")
-    elif isinstance(fight, DuelFrame):
-        a = " ".join(face or "?" for face in fight.dice_a.faces)
-        d = " ".join(face or "?" for face in fight.dice_d.faces)
-        lines.append(f"duel: seat {fight.attacker} ({a}) against seat {fight.defender} ({d})")
-    if isinstance(top, WindowFrame):
-        stack = " ".join(f"{a.seat}:{a.card or 'power'}" for a in top.stack)
-        lines.append(f"window on {top.request}" + (f", stack {stack}" if stack else ""))
-    elif isinstance(top, LootFrame):
         lines.append(
-            f"loot of seat {top.dead}: coins {top.coins}, {' '.join((*top.items, *top.creatures))}"
+            f"fight: seat {fight.seat} ({names.guild(fight.seat)}) against"
+            f" {names.card(fight.creature)}: {_faces(fight.dice)}"
+        )
+    elif isinstance(fight, DuelFrame):
+        lines.append(
+            f"duel: seat {fight.attacker} ({names.guild(fight.attacker)}, {_faces(fight.dice_a)})"
+            f" against seat {fight.defender} ({names.guild(fight.defender)},"
+            f" {_faces(fight.dice_d)})"
+        )
+    if isinstance(top, WindowFrame):
+        stack = ", ".join(
+            f"{names.guild(a.seat)}'s {names.card(a.card) if a.card else names.power(a.seat)}"
+            for a in top.stack
+        )
+        lines.append(f"window on {top.request}" + (f"; on the stack: {stack}" if stack else ""))
+    elif isinstance(top, LootFrame):
+        left = [names.card(c) for c in (*top.items, *top.creatures)]
+        lines.append(
+            f"loot of seat {top.dead} ({names.guild(top.dead)}): coins {top.coins}"
+            + (f", {', '.join(left)}" if left else "")
         )
     elif isinstance(top, OfferFrame):
+        give = ", ".join(names.card(c) for c in top.give) or "-"
+        ask = ", ".join(names.card(c) for c in top.ask) or "-"
         lines.append(
-            f"offer to seat {top.partner}: give {' '.join(top.give) or '-'} +{top.give_coins},"
-            f" ask {' '.join(top.ask) or '-'} +{top.ask_coins}"
+            f"offer to seat {top.partner} ({names.guild(top.partner)}): give {give}"
+            f" +{top.give_coins} coins, ask {ask} +{top.ask_coins} coins"
         )
     actions = legal_actions(p)
-    shown = " ".join(notation(a) for a in actions[:12]) + (" ..." if len(actions) > 12 else "")
-    lines.append(f"to answer: seat {acting(p)} ({decision_kind(p)}): {shown}")
+    seat = acting(p)
+    who = "chance" if seat is None or seat < 0 else f"seat {seat} ({names.guild(seat)})"
+    lines.append(f"to answer: {who}, {decision_kind(p)}:")
+    lines.extend(f"  {notation(a)}: {describe(p, a)}" for a in actions[:_SHOWN])
+    if len(actions) > _SHOWN:
+        lines.append(f"  … and {len(actions) - _SHOWN} more")
     return "\n".join(lines)
+
+
+def _faces(roll: DiceRoll) -> str:
+    return " ".join(FACE_NAMES.get(face, face) if face else "?" for face in roll.faces)

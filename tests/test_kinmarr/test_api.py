@@ -279,8 +279,14 @@ def test_render_text_pictures_only_what_everyone_sees() -> None:
     state = kinmarr.new_game(seed=2)
     text = kinmarr.render_text(state)
     assert text == kinmarr.render_text(kinmarr.view(state, 3))
-    assert "seat 0 Feudal Pact: inner:0 Castle" in text
-    assert text.splitlines()[-1].startswith("to answer: seat 0 (start): travel")
+    assert "seat 0 Feudal Pact: Castle (tile 0 of the inner path)" in text
+    lines = text.splitlines()
+    asked = lines.index("to answer: seat 0 (Feudal Pact), start:")
+    answers = kinmarr.legal_actions(state)
+    assert lines[asked + 1] == "  travel: Feudal Pact rolls the travel die and moves."
+    assert lines[asked + 1 :] == [
+        f"  {kinmarr.notation(a)}: {kinmarr.describe(state, a)}" for a in answers
+    ]
 
 
 def test_game_bundles_the_api() -> None:
