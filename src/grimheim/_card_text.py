@@ -45,7 +45,7 @@ def _hero_card(names: Names, card: Card) -> str:
             parts.append(f"In the rules' words: {use.describe(in_hand=card.kind == 'event')}")
     if card.quest is not None:
         parts.append(f"Quest: {card.quest.text} In the rules' words: {card.quest.describe()}")
-    return " ".join(parts)
+    return names.named(" ".join(parts))
 
 
 def _monster_card(names: Names, card: MonsterCard) -> str:

@@ -359,7 +359,8 @@ class _Speaker:
         head = f"{verb} {data.name}{which}{chosen}"
         if not 0 <= use < len(side.uses):
             return head
-        return f"{head} — {side.uses[use].describe(moment=False).removesuffix('.')}"
+        said = self.names.named(side.uses[use].describe(moment=False))
+        return f"{head} — {said.removesuffix('.')}"
 
     def quest_card(self, seat: int) -> str:
         frame = self.work.top
@@ -384,7 +385,8 @@ class _Speaker:
     def bonus(self, seat: int, card: str | None) -> str:
         found = bonus_here(self.work, seat) if seat >= 0 else None
         if found is None:
-            return "takes the bonus markers here"
+            onto = f", the mana onto {self.card(card)}" if card is not None else ""
+            return f"takes the bonus markers here{onto}"
         kind, _, amount = found
         if kind == "gold":
             return f"takes the bonus of {amount} gold here"

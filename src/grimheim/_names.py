@@ -6,6 +6,8 @@ things through :class:`Names`, so a card, a monster or an area reads the same ev
 
 from __future__ import annotations
 
+import re
+
 from tabletop_rules import article
 
 from ._map import Hex
@@ -13,6 +15,8 @@ from ._state import Config, Monster
 
 __all__ = ["ROMAN", "Names"]
 
+_CARD_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+"""What may be a hero's card id in a text: words joined by hyphens."""
 ROMAN = {1: "I", 2: "II"}
 """A legend's or a card's side as it is printed."""
 
@@ -86,6 +90,12 @@ class Names:
         if place is not None:
             notes += [loc.name for loc in self.config.pack.map.locations if loc.id == place]
         return f"area {where}" + (f" ({', '.join(notes)})" if notes else "")
+
+    def named(self, text: str) -> str:
+        """``text`` (the effect vocabulary's words) with every card id of the pack in it replaced
+        by the card's name: ``comes from bjorn-volley`` → ``comes from Volley``."""
+        cards = self.config.cards
+        return _CARD_ID.sub(lambda m: cards[m[0]].name if m[0] in cards else m[0], text)
 
     def location(self, location_id: str) -> str:
         """A named place's name (``Troll Caves``)."""

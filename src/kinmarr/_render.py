@@ -125,8 +125,8 @@ def render_text(position_: State | View) -> str:
             f" +{top.give_coins} coins, ask {ask} +{top.ask_coins} coins"
         )
     actions = legal_actions(p)
-    seat = acting(p)
-    who = "chance" if seat is None or seat < 0 else f"seat {seat} ({names.guild(seat)})"
+    asked = acting(p)
+    who = "chance" if asked is None or asked < 0 else f"seat {asked} ({names.guild(asked)})"
     lines.append(f"to answer: {who}, {decision_kind(p)}:")
     lines.extend(f"  {notation(a)}: {describe(p, a)}" for a in actions[:_SHOWN])
     if len(actions) > _SHOWN:
