@@ -176,11 +176,14 @@ def _legal_numbers(binding: _Binding, state: Any) -> list[int]:
     return sorted(binding.space.indices(binding.game.legal_actions(state)))
 
 
-def _observation_numbers(binding: _Binding, view: Any) -> tuple[float, ...]:
-    """A view's observation, flattened: the one place an observation tensor is computed."""
-    observe = binding.game.observation
-    assert observe is not None  # only called when the game provides tensors
-    return flatten(observe(view))
+def _observation_numbers(binding: _Binding, view: Any) -> Any:
+    """A view's observation, flattened (a NumPy array when the game writes one straight into
+    NumPy, else a tuple): the one place an observation tensor is computed."""
+    game = binding.game
+    if game.observation_array is not None:
+        return game.observation_array(view).ravel()
+    assert game.observation is not None  # only called when the game provides tensors
+    return flatten(game.observation(view))
 
 
 class _Node:
