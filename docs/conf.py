@@ -322,6 +322,7 @@ def _check_public_names(app: Sphinx, env: Any) -> None:
         "kinmarr.scenario",
         "tabletop_rules.openspiel",
         "tabletop_rules.pettingzoo",
+        "tabletop_rules.gymnasium",
     ):
         module = importlib.import_module(module_name)
         for name in module.__all__:

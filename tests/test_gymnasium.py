@@ -206,12 +206,15 @@ def test_the_env_plays_the_game_tabletop_rules_play_plays(
     assert e.record().actions == expected_actions
 
 
-@pytest.mark.parametrize("case_name", ["goblinguard", "grimheim-2-heroes", "kinmarr-2-guilds"])
-def test_play_against_every_one_of_the_game_s_agents(case_name: str) -> None:
-    game, _config = CASES[case_name]
-    for name in game.agents:
-        results = episode(make(case_name, opponents=name), seed=2)
-        assert results[-1][2]
+@pytest.mark.parametrize(
+    ("case_name", "opponent"),
+    [("grimheim-2-heroes", "defender"), ("kinmarr-2-guilds", "heuristic")],
+)
+def test_play_against_the_game_s_own_agent(case_name: str, opponent: str) -> None:
+    e = make(case_name, opponents=opponent)
+    assert type(e.opponents[1]) is type(e.game.agents[opponent]())
+    results = episode(e, seed=2)
+    assert results[-1][2]
 
 
 def test_opponents_by_seat_as_names_or_objects() -> None:

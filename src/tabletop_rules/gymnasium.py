@@ -270,7 +270,7 @@ class TabletopEnv(_Env):
         Raises:
             RuntimeError: :meth:`reset` has not been called.
         """
-        self._aec.record()  # raises before reset
+        self._started()
         return () if self._over else self._aec.legal_indices()
 
     def notation(self, index: int) -> str:
@@ -290,8 +290,7 @@ class TabletopEnv(_Env):
         Raises:
             RuntimeError: :meth:`reset` has not been called.
         """
-        if self._legal is None:
-            raise RuntimeError(f"the {self.game.name} environment has not been reset: call reset()")
+        self._started()
         return self._legal.copy()
 
     # -- the Gymnasium API ----------------------------------------------------------------------
@@ -359,8 +358,7 @@ class TabletopEnv(_Env):
             TypeError: ``action`` is not an integer.
             RuntimeError: :meth:`reset` has not been called, or the episode is over.
         """
-        if self._legal is None:
-            raise RuntimeError(f"the {self.game.name} environment has not been reset: call reset()")
+        self._started()
         if self._over:
             raise RuntimeError(f"the {self.game.name} episode is over: call reset()")
         info: dict[str, Any] = {}
@@ -399,6 +397,10 @@ class TabletopEnv(_Env):
         """Release nothing: the environment holds no window, process or file."""
 
     # -- helpers --------------------------------------------------------------------------------
+
+    def _started(self) -> None:
+        if self._legal is None:
+            raise RuntimeError(f"the {self.game.name} environment has not been reset: call reset()")
 
     def _others(self) -> float:
         """Play the other seats until the learner must choose or the game ends; the learner's
