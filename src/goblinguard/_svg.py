@@ -9,13 +9,15 @@ look for has an ``id`` or a ``class`` (see :func:`render_svg`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from tabletop_rules import Seat, svg_escape, svg_tag, svg_title
+from tabletop_rules import Clicks, Seat, svg_buttons, svg_escape, svg_tag, svg_title
 
+from ._actions import Action, Place
 from ._cards import Card, Layer
+from ._clicks import at, clicks_of
 from ._rules import outcome, stack, view
 from ._state import Placed, State, View
 
@@ -39,6 +41,8 @@ FAN = 5
 """Offset between the face-down cards of the draw pile."""
 PILE_ROW = 10
 """Face-up cards of the draw pile per row."""
+BUTTONS_WIDTH = 360
+"""The least room across for the buttons of a clickable picture."""
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -231,24 +235,37 @@ class _Area:
     bottom: int
 
     @classmethod
-    def around(cls, placed: Iterable[Placed]) -> _Area:
+    def around(cls, placed: Iterable[Placed], cells: Iterable[tuple[int, int]] = ()) -> _Area:
+        """Around the cards in play, and also holding ``cells`` (where cards may go)."""
         spots = [(p.x, p.y) for p in placed] or [(0, 0)]
-        return cls(
+        found = cls(
             min(x for x, _ in spots) - 1,
             min(y for _, y in spots) - 1,
             max(x for x, _ in spots) + 3,
             max(y for _, y in spots) + 3,
         )
+        for x, y in cells:
+            found = cls(
+                min(found.left, x),
+                min(found.top, y),
+                max(found.right, x + 1),
+                max(found.bottom, y + 1),
+            )
+        return found
 
 
 class _Scene:
     """A position and what the picture needs to know of it, worked out once."""
 
-    def __init__(self, position: State | View) -> None:
+    def __init__(self, position: State | View, clicks: Clicks[Action]) -> None:
         self.position = position
+        self.clicks = clicks
+        """Which elements start which of the actions given (none without actions)."""
+        self.targets = sorted({(a.x, a.y) for a in clicks.actions if isinstance(a, Place)})
+        """The cells where the top-left cell of a card may go, for the actions given."""
         self.cards = {card.id: card for card in position.config.deck}
         self.stack = stack(position)
-        self.area = _Area.around(self.stack)
+        self.area = _Area.around(self.stack, self.targets)
         self.below: dict[tuple[int, int], list[tuple[Placed, str]]] = {}
         """Per occupied cell, the cards covering it and their letter there, bottom first."""
         for placed in self.stack:
@@ -305,7 +322,7 @@ def _grid(area: _Area) -> str:
     )
 
 
-def _slot() -> str:
+def _slot(scene: _Scene) -> str:
     """Where the first card goes, on an empty table (R1)."""
     return svg_tag(
         "g",
@@ -332,7 +349,35 @@ def _slot() -> str:
         ),
         id="slot-0_0",
         class_="slot",
+        data_actions=scene.clicks.data(at(0, 0)),
     )
+
+
+def _targets(scene: _Scene) -> str:
+    """An invisible square on each empty cell where a card's top-left cell may go, for the
+    actions given (``rect#target-<x>_<y>.target``, with ``data-actions``); ``""`` for none.
+    Cells that show a card take the actions on the card's cell instead."""
+    clicks = scene.clicks
+    cells = [
+        svg_tag(
+            "rect",
+            svg_title(f"({x}, {y}): a card's top-left cell may go here"),
+            id=f"target-{_where(x, y)}",
+            class_="target",
+            data_x=x,
+            data_y=y,
+            data_actions=clicks.data(at(x, y)),
+            x=x * CELL,
+            y=y * CELL,
+            width=CELL,
+            height=CELL,
+            fill="#ffffff",
+            fill_opacity=0,
+        )
+        for x, y in scene.targets
+        if scene.visible(x, y) is None
+    ]
+    return svg_tag("g", *cells, id="targets", class_="targets") if cells else ""
 
 
 def _card_in_play(scene: _Scene, placed: Placed, layer: int) -> str:
@@ -369,6 +414,7 @@ def _card_in_play(scene: _Scene, placed: Placed, layer: int) -> str:
                 "class_": "covered" if covered else None,
                 "data_x": x,
                 "data_y": y,
+                "data_actions": None if covered else scene.clicks.data(at(x, y)),
             }
         )
     return _card(
@@ -422,6 +468,7 @@ def _open_marks(scene: _Scene, placed: Placed) -> list[str]:
             data_card=placed.card,
             data_x=x,
             data_y=y,
+            data_actions=scene.clicks.data(at(x, y)),
             x=x * CELL + 6,
             y=y * CELL + 6,
             width=CELL - 12,
@@ -481,6 +528,7 @@ def _hidden_marks(scene: _Scene, placed: Placed) -> list[str]:
                     class_=f"hidden-monster {CELL_NAMES[letter]}",
                     data_x=x,
                     data_y=y,
+                    data_actions=scene.clicks.data(at(x, y)),
                     cx=x * CELL + CELL // 2,
                     cy=y * CELL + CELL // 2,
                     r=CELL // 2 - 6,
@@ -509,6 +557,7 @@ def _defeated_mark(scene: _Scene, x: int, y: int) -> str:
         class_=f"defeated {kind}",
         data_x=x,
         data_y=y,
+        data_actions=scene.clicks.data(at(x, y)),
         stroke=_DEFEAT,
         stroke_width=2.5,
         stroke_opacity="0.85",
@@ -530,7 +579,8 @@ def _table(scene: _Scene) -> str:
     return svg_tag(
         "g",
         _grid(scene.area),
-        svg_tag("g", *cards, id="cards", class_="cards") if cards else _slot(),
+        _targets(scene),
+        svg_tag("g", *cards, id="cards", class_="cards") if cards else _slot(scene),
         svg_tag("g", *marks, id="marks", class_="marks") if marks else "",
         id="table",
         class_="table",
@@ -597,9 +647,11 @@ def _loose(
     where: str,
     note: str | None = None,
     order: int | None = None,
+    clicks: Clicks[Action] | None = None,
 ) -> str:
     """A face-up card out of play (in the hand, or in a whole state's draw pile): classes
-    ``card``, ``<where>-card`` and its kind; ``id="<where>-<id>"``; ``data-order`` if given."""
+    ``card``, ``<where>-card`` and its kind; ``id="<where>-<id>"``; ``data-order`` if given;
+    ``data-actions`` from ``clicks``, by its id."""
     return _card(
         card,
         left,
@@ -610,6 +662,7 @@ def _loose(
         class_=" ".join(["card", f"{where}-card", *_kind(card)]),
         data_card=card.id,
         data_order=order,
+        data_actions=None if clicks is None else clicks.data(f"{where}-{card.id}"),
     )
 
 
@@ -624,7 +677,9 @@ def _hand(scene: _Scene, left: int, top: int) -> _Block:
     hand = scene.position.hand
     step = 2 * HAND_CELL + 8
     drawn = [
-        _loose(scene.cards[card], left + n * step, top + LINE, HAND_CELL, "hand")
+        _loose(
+            scene.cards[card], left + n * step, top + LINE, HAND_CELL, "hand", clicks=scene.clicks
+        )
         for n, card in enumerate(hand)
     ]
     label = f"Hand ({len(hand)})" if hand else "Hand: empty"
@@ -656,6 +711,7 @@ def _pile(scene: _Scene, left: int, top: int) -> _Block:
                 "pile",
                 note=f"to draw {n + 1}{unordered}",
                 order=n,
+                clicks=scene.clicks,
             )
             for n, card in enumerate(position.deck)
         ]
@@ -679,7 +735,12 @@ def _shown(position: State | View, seat: Seat | None) -> State | View:
     return position
 
 
-def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
+def render_svg(
+    position: State | View,
+    *,
+    seat: Seat | None = None,
+    actions: Sequence[Action] | None = None,
+) -> str:
     """A picture of the position as a standalone SVG document (a string).
 
     Given a :class:`State` and a ``seat``, it draws :func:`view` of it: only what that seat may
@@ -713,34 +774,63 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
       in hand; ``g#pile`` (``data-count``): ``g#pile-<n>.card.back`` per face-down card, or
       ``g#pile-<id>.card.pile-card`` (``data-order``) per card of a whole state's draw pile.
 
+    Given ``actions`` (normally ``legal_actions`` of what is drawn), the picture is clickable
+    (:ref:`clickable-boards`): every element that takes part in an action carries
+    ``data-actions``, the indices of those actions in ``actions``. A :class:`Place` is the card
+    in the hand, the cell where the card's top-left cell goes — the cell of the card showing
+    there, a mark on it, or on an empty cell an invisible ``rect#target-<x>_<y>.target`` (the
+    table grows to show every such cell) — and, where both layers are possible, a button
+    ``g#button-layer-top`` or ``g#button-layer-bottom`` in ``g#buttons``, drawn below the table.
+    A chance :class:`Draw` is the card of a whole state's face-up draw pile, or in a view a
+    button ``g#button-chance-<id>``.
+
     >>> import goblinguard as gg
     >>> state = gg.new_game(gg.Config(order=tuple(c.id for c in gg.standard_deck())), seed=0)
     >>> svg = render_svg(gg.apply(state, gg.Place("g1", 0, 0)), seat=0)
     >>> svg.startswith("<svg"), 'id="card-g1"' in svg, 'id="pile-g6"' in svg
     (True, True, False)
+    >>> actions = gg.legal_actions(state)
+    >>> actions
+    (Place(card='g1', x=0, y=0, layer=<Layer.TOP: 'top'>), ..., Place(card='g5', x=0, y=0, ...))
+    >>> svg = render_svg(state, actions=actions)
+    >>> 'id="hand-g2" class="card hand-card goblin-card" data-card="g2" data-actions="1"' in svg
+    True
+    >>> 'id="target-0_0" class="target" data-x="0" data-y="0" data-actions="0 1 2 3 4"' in svg
+    True
 
     Args:
         position: the state or view to draw.
         seat: draw only what this seat may see (for a state), or check that a view is this
             seat's; ``None`` draws the position as it is.
+        actions: the actions the picture offers to click (``None``: none, and no
+            ``data-actions`` at all); they must be legal in what is drawn.
 
     Returns:
         The SVG document, starting with ``<svg``, with no XML declaration (so it can be written
         to a ``.svg`` file or put inline in HTML as it is).
 
     Raises:
-        ValueError: ``seat`` is not a seat of the game, or not the seat of the view.
+        ValueError: ``seat`` is not a seat of the game, or not the seat of the view; an action
+            is not legal in what is drawn, or is given twice.
+        TypeError: ``actions`` is not a sequence of goblinguard actions.
     """
-    scene = _Scene(shown := _shown(position, seat))
+    shown = _shown(position, seat)
+    scene = _Scene(shown, clicks_of(shown, actions))
     area = scene.area
     left = area.left * CELL - AXIS
     lines = _status(shown)
     top = area.top * CELL - AXIS - GAP - _header_height(lines)
     header = _header(lines, left, top)
-    hand = _hand(scene, left, area.bottom * CELL + GAP)
-    pile = _pile(scene, left, area.bottom * CELL + GAP + hand.height + GAP)
-    bottom = area.bottom * CELL + GAP + hand.height + GAP + pile.height
+    below = area.bottom * CELL + GAP
+    room = max(area.right * CELL - left, BUTTONS_WIDTH)
+    buttons, tall = svg_buttons(scene.clicks, left, below, room)
+    below += int(tall) + GAP if buttons else 0
+    hand = _hand(scene, left, below)
+    pile = _pile(scene, left, below + hand.height + GAP)
+    bottom = below + hand.height + GAP + pile.height
     right = max(area.right * CELL, left + max(header.width, hand.width, pile.width))
+    if buttons:
+        right = max(right, left + room)
     box = (left - MARGIN, top - MARGIN, right - left + 2 * MARGIN, bottom - top + 2 * MARGIN)
     played = len(shown.placed)
     return svg_tag(
@@ -751,6 +841,7 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
         ),
         header.markup,
         _table(scene),
+        buttons,
         hand.markup,
         pile.markup,
         xmlns=SVG_NS,

@@ -18,13 +18,24 @@ from typing import TypeVar, cast
 
 import attrs
 
-from tabletop_rules import CHANCE, Decision, Seat, svg_escape, svg_tag, svg_title
+from tabletop_rules import (
+    CHANCE,
+    Clicks,
+    Decision,
+    Seat,
+    svg_buttons,
+    svg_escape,
+    svg_tag,
+    svg_title,
+)
 from tabletop_rules import svg_number as num
 
+from ._actions import Action
+from ._clicks import area_key, clicks_of
 from ._content import MonsterCard, Pack, Point, Spot, step_towards
 from ._flow import track
 from ._heroes import upgrade_cost
-from ._map import CLOCKWISE, Geometry
+from ._map import CLOCKWISE, Geometry, Hex
 from ._rules import decision, view
 from ._state import (
     Ambush,
@@ -276,6 +287,7 @@ class Picture:
         top: the map's top pixel.
         map_width: the map's width.
         map_height: the map's height.
+        clicks: which elements start which of the actions given (none without actions).
     """
 
     position: State | View
@@ -286,12 +298,14 @@ class Picture:
     top: float
     map_width: float
     map_height: float
+    clicks: Clicks[Action]
 
     @classmethod
-    def of(cls, position: State | View) -> Picture:
-        """The picture of ``position``, its map measured."""
+    def of(cls, position: State | View, actions: Sequence[Action] | None = None) -> Picture:
+        """The picture of ``position``, its map measured, clickable for ``actions``."""
         left, top, width, height = cached(position.config.pack, "svg-measure", measure)
         return cls(
+            clicks=clicks_of(position, actions),
             position=position,
             viewer=position.seat if isinstance(position, View) else None,
             work=Work.of(position),
@@ -439,11 +453,24 @@ def start_town(position: State | View) -> int:
 # -- the map --------------------------------------------------------------------------------------
 
 
-def _hex(cell: Point, about: str, names: str, fill: str, place: str | None = None) -> str:
+def hex_words(pack: Pack) -> dict[Point, str]:
+    """The tooltip of every hex of the map: ``9,5: plains, road, Dark Forest``."""
+    places = {loc.id: loc.name for loc in pack.map.locations}
+    found = {}
+    for h in pack.map.hexes:
+        road = "road" if h.road else None
+        about = ", ".join(a for a in (h.terrain, road, places.get(h.location or "")) if a)
+        found[h.x, h.y] = f"{h.x},{h.y}: {about}"
+    for x, y in pack.map.grimheim:
+        found[x, y] = f"{x},{y}: Grimheim, the town (one area)"
+    return found
+
+
+def _hex(cell: Point, words: str, names: str, fill: str, place: str | None = None) -> str:
     x, y = cell
     return svg_tag(
         "polygon",
-        svg_title(f"{x},{y}: {about}"),
+        svg_title(words),
         id=f"hex-{x}-{y}",
         class_=names,
         points=hexagon(centre(cell)),
@@ -454,15 +481,14 @@ def _hex(cell: Point, about: str, names: str, fill: str, place: str | None = Non
 
 
 def _terrain(pack: Pack) -> list[str]:
-    places = {loc.id: loc.name for loc in pack.map.locations}
+    words = hex_words(pack)
     found = []
     for h in pack.map.hexes:
-        road = "road" if h.road else None
-        about = ", ".join(a for a in (h.terrain, road, places.get(h.location or "")) if a)
+        names = classes("hex", h.terrain, "road" if h.road else None)
         fill = TERRAIN_FILL.get(h.terrain, "#dddddd")
-        found.append(_hex((h.x, h.y), about, classes("hex", h.terrain, road), fill, h.location))
-    town = "Grimheim, the town (one area)"
-    found += [_hex(c, town, "hex town", TERRAIN_FILL["town"]) for c in pack.map.grimheim]
+        found.append(_hex((h.x, h.y), words[h.x, h.y], names, fill, h.location))
+    town = TERRAIN_FILL["town"]
+    found += [_hex(c, words[c], "hex town", town) for c in pack.map.grimheim]
     return found
 
 
@@ -530,6 +556,7 @@ def _bonus(pic: Picture) -> list[str]:
                 id=f"bonus-{cell[0]}-{cell[1]}",
                 class_=f"bonus {kind}",
                 data_amount=amount,
+                data_actions=pic.clicks.data(f"bonus-{cell[0]}-{cell[1]}"),
             )
         )
     return found
@@ -572,7 +599,45 @@ def _town(pic: Picture) -> str:
         class_="town",
         data_pieces=left,
         data_start=total,
+        data_actions=pic.clicks.data(area_key(pic.geo.town)),
     )
+
+
+def _targets(pic: Picture) -> str:
+    """An invisible hex over each area an action may choose (``polygon#target-<x>-<y>.target``,
+    Grimheim's seven hexes in ``g#target-grimheim``), with ``data-actions``; ``""`` for none.
+    Monsters, heroes and Grimheim's pieces drawn over them carry the actions of their own."""
+    clicks, geo = pic.clicks, pic.geo
+    if not clicks.keys:
+        return ""
+    words = cached(pic.pack, "svg-hex-words", hex_words)
+    found = []
+    for h in pic.pack.map.hexes:
+        chosen = clicks.data(area_key(geo.area(Hex(h.x, h.y))))
+        if chosen is not None:
+            found.append(
+                svg_tag(
+                    "polygon",
+                    svg_title(words[h.x, h.y]),
+                    id=f"target-{h.x}-{h.y}",
+                    class_="target",
+                    data_actions=chosen,
+                    points=hexagon(centre((h.x, h.y))),
+                    fill=WHITE,
+                    fill_opacity=0,
+                )
+            )
+    chosen = clicks.data(area_key(geo.town))
+    if chosen is not None:
+        town = [
+            svg_tag("polygon", points=hexagon(centre(c)), fill=WHITE, fill_opacity=0)
+            for c in pic.pack.map.grimheim
+        ]
+        about = svg_title("Grimheim")
+        found.append(
+            group([about, *town], id="target-grimheim", class_="target", data_actions=chosen)
+        )
+    return group(found, id="targets", class_="targets") if found else ""
 
 
 def _monster(pic: Picture, monster: Monster, short: dict[str, str]) -> str:
@@ -623,6 +688,7 @@ def _monster(pic: Picture, monster: Monster, short: dict[str, str]) -> str:
         data_damage=monster.damage,
         data_health=health,
         data_bounty=monster.bounty,
+        data_actions=pic.clicks.data(f"monster-{cell[0]}-{cell[1]}"),
     )
 
 
@@ -649,6 +715,7 @@ def _hero(pic: Picture, seat: Seat, short: str) -> str:
         id=f"hero-{seat}",
         class_=classes("hero", f"seat-{seat}", hero.id, "asked" if pic.asks(seat) else None),
         data_at="grimheim" if home else f"{cell[0]},{cell[1]}",
+        data_actions=pic.clicks.data(f"hero-{seat}"),
     )
 
 
@@ -658,6 +725,7 @@ def _map(pic: Picture, x: float, y: float) -> str:
     return group(
         [
             cached(pic.pack, "svg-board", board),
+            _targets(pic),
             _town(pic),
             *_bonus(pic),
             *(_monster(pic, m, kinds) for m in pic.position.monsters),
@@ -908,6 +976,7 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
         data_mana=card.mana,
         data_damage=card.damage,
         data_markers=card.counters,
+        data_actions=pic.clicks.data(f"card-{seat}-{card.id}"),
     )
 
 
@@ -926,7 +995,8 @@ def _hand_card(pic: Picture, seat: Seat, card_id: str, x: float, y: float) -> st
         rect(x, y, CARD_W, HAND_H, 3, fill=CARD_FILL["event"], **HEX_EDGE),
         text(x + 4, y + 12.5, fit(data.name, 17), 9),
     ]
-    return group(face, class_="hand-card event", data_card=card_id)
+    chosen = pic.clicks.data(f"card-{seat}-{card_id}")
+    return group(face, class_="hand-card event", data_card=card_id, data_actions=chosen)
 
 
 def _decks(pic: Picture, hero: Hero, x: float, y: float) -> str:
@@ -1012,6 +1082,7 @@ def _panel(pic: Picture, seat: Seat, x: float, y: float) -> str:
         id=f"hero-panel-{seat}",
         class_=classes("hero-panel", f"seat-{seat}", hero.id, "asked" if pic.asks(seat) else None),
         transform=at(x, y),
+        data_actions=pic.clicks.data(f"hero-{seat}"),
     )
 
 
@@ -1133,7 +1204,12 @@ def _caption(pic: Picture, x: float, y: float) -> tuple[str, float]:
 # -- the whole picture ----------------------------------------------------------------------------
 
 
-def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
+def render_svg(
+    position: State | View,
+    *,
+    seat: Seat | None = None,
+    actions: Sequence[Action] | None = None,
+) -> str:
     """A picture of the position, as a standalone SVG document.
 
     From top to bottom: the pending decision; the map with its terrain, roads, monster paths,
@@ -1146,11 +1222,28 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
     current``; ``hero-panel-0`` with ``card`` and ``hand-card`` children; ``caption`` — and a
     ``<title>`` tooltip each.
 
+    Given ``actions`` (normally ``legal_actions`` of what is drawn), the picture is clickable
+    (:ref:`clickable-boards`): every element that takes part in an action carries
+    ``data-actions``, the indices of those actions in ``actions``. An area is the monster
+    standing in it, or else an invisible ``polygon#target-<x>-<y>.target`` over its hex
+    (Grimheim: ``g#target-grimheim`` and ``g#town``); a hero is their token and their panel; a
+    card is the card in play or in the hand; a bonus is its marker. Buttons in ``g#buttons``,
+    under the caption, hold the rest: a verb where one element takes part in several kinds of
+    action (``g#button-focus``, ``g#button-use-0``, ``g#button-discard`` …), an amount of gold
+    (``g#button-gold-2``), a word (``g#button-pass``, ``g#button-end-turn`` …) and, in explicit
+    chance mode, each chance outcome (``g#button-chance-<notation>``).
+
     >>> from grimheim import Config, new_game
     >>> svg = render_svg(new_game(Config(heroes=("bjorn",)), seed=1), seat=0)
     >>> svg.startswith("<svg"), 'id="hex-9-5"' in svg
     (True, True)
     >>> 'class="time-spot axes yellow current"' in svg
+    True
+    >>> from grimheim import EndTurn, legal_actions
+    >>> state = new_game(Config(heroes=("bjorn",)), seed=1)
+    >>> actions = legal_actions(state)
+    >>> svg = render_svg(state, actions=actions)
+    >>> f'id="button-end-turn" class="button" data-actions="{actions.index(EndTurn())}"' in svg
     True
 
     Args:
@@ -1159,22 +1252,29 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
             its seat may know.
         seat (int | None): draw ``view(position, seat)`` of a state, only what that seat may
             see; given with a view, it must be the view's seat.
+        actions (Sequence[grimheim.Action] | None): the actions the picture offers to click
+            (``None``: none, and no ``data-actions`` at all); they must be legal in what is
+            drawn.
 
     Returns:
         str: the SVG document (``<svg xmlns=…>…</svg>``, no XML declaration).
 
     Raises:
-        ValueError: ``seat`` is not a seat of the game, or not the seat of the view.
+        ValueError: ``seat`` is not a seat of the game, or not the seat of the view; an action
+            is not legal in what is drawn, or is given twice.
+        TypeError: ``actions`` is not a sequence of grimheim actions.
     """
     if seat is not None:
         if isinstance(position, State):
             position = view(position, seat)
         elif seat != position.seat:
             raise ValueError(f"a view of seat {position.seat} cannot be drawn for seat {seat}")
-    pic = Picture.of(position)
+    pic = Picture.of(position, actions)
     caption, y = _caption(pic, MARGIN, MARGIN)
     y += MARGIN
-    parts = [caption, _map(pic, MARGIN, y)]
+    buttons, tall = svg_buttons(pic.clicks, MARGIN, y, pic.width)
+    y += tall + 8 if buttons else 0
+    parts = [caption, buttons, _map(pic, MARGIN, y)]
     y += pic.map_height + 8
     items, height = cached(pic.pack, "svg-key", key)
     parts += [

@@ -16,16 +16,20 @@ from typing import Final, TypeAlias
 
 from tabletop_rules import (
     CHANCE,
+    Clicks,
     Seat,
     svg_attributes,
+    svg_buttons,
     svg_escape,
     svg_tag,
     svg_title,
 )
 from tabletop_rules import svg_number as _num
 
-from ._actions import notation
+from ._actions import Action, notation
 from ._board import Ring, Tile
+from ._clicks import clicks_of
+from ._combat import dodging
 from ._content import Card, Pack, TileSpec
 from ._effects import Draw, Teleport
 from ._effects import Fate as FateEffect
@@ -234,9 +238,10 @@ def _card(
     lines: int = 1,
     price: bool = False,
     id_: str | None = None,
+    actions: str | None = None,
 ) -> str:
     """A card as a small box with its name (in ``lines`` lines) and, when ``price``, its price
-    in a coin; the tooltip tells all."""
+    in a coin; the tooltip tells all; ``actions``: its ``data-actions``."""
     size = 10.0
     names = _wrap(card.name, size, w - (26.0 if price else 8.0), lines)
     top = y + h / 2 - (len(names) - 1) * size * 0.6
@@ -254,25 +259,45 @@ def _card(
         class_=f"{classes} {card.kind}",
         data_card=card.id,
         data_value=card.value,
+        data_actions=actions,
     )
 
 
 def _cards(
-    p: Position, cards: Sequence[str], x: float, y: float, w: float, per_row: int, classes: str
+    p: Position,
+    cards: Sequence[str],
+    x: float,
+    y: float,
+    w: float,
+    per_row: int,
+    classes: str,
+    clicks: Clicks[Action],
+    key: str,
 ) -> Drawn:
-    """Cards in rows of ``per_row`` (at least one row's height, even for none)."""
+    """Cards in rows of ``per_row`` (at least one row's height, even for none); each card's
+    ``data-actions`` are those of ``<key>-<card>``."""
     rules = p.config.rules
     step = (w + 6) / per_row
     parts = []
     for i, card_id in enumerate(cards):
         row, col = divmod(i, per_row)
         left, top = x + col * step, y + row * (_CHIP + 4)
-        parts.append(_card(rules.card[card_id], left, top, step - 6, classes=classes))
+        chosen = clicks.data(f"{key}-{card_id}")
+        parts.append(
+            _card(rules.card[card_id], left, top, step - 6, classes=classes, actions=chosen)
+        )
     rows = max(1, math.ceil(len(cards) / per_row))
     return "".join(parts), rows * (_CHIP + 4)
 
 
-def _die(x: float, y: float, colour: str, face: str | None, size: float = 18.0) -> str:
+def _die(
+    x: float,
+    y: float,
+    colour: str,
+    face: str | None,
+    size: float = 18.0,
+    actions: str | None = None,
+) -> str:
     """A combat die of ``colour``: the first letter of its ``face``, ``?`` before it is rolled,
     blank for ``None`` (a die a guild rolls, outside a fight)."""
     fill = _DIE_COLOURS.get(colour, _MUTED)
@@ -290,15 +315,19 @@ def _die(x: float, y: float, colour: str, face: str | None, size: float = 18.0) 
         title=f"{colour} die{about}",
         class_=f"die {colour}",
         data_face=face or None,
+        data_actions=actions,
     )
 
 
-def _dice(x: float, y: float, label: str, roll: DiceRoll, start: float) -> str:
-    """A roll: a label, then its dice from ``start`` on."""
+def _dice(
+    x: float, y: float, label: str, roll: DiceRoll, start: float, clicks: Clicks[Action]
+) -> str:
+    """A roll: a label, then its dice from ``start`` on, die ``i`` with the ``data-actions`` of
+    ``die-<i>`` in ``clicks``."""
     return _group(
         _text(x, y + 9, label),
         *(
-            _die(start + 22 * i, y, colour, face)
+            _die(start + 22 * i, y, colour, face, actions=clicks.data(f"die-{i}"))
             for i, (colour, face) in enumerate(zip(roll.colours, roll.faces, strict=True))
         ),
         class_="roll",
@@ -383,7 +412,7 @@ def _token_places(count: int, r0: float, angle: float) -> list[tuple[float, floa
     return places
 
 
-def _token(p: Position, seat: Seat, x: float, y: float) -> str:
+def _token(p: Position, seat: Seat, x: float, y: float, clicks: Clicks[Action]) -> str:
     """A guild's token: a disc in the guild's colour with the seat's number."""
     player = p.players[seat]
     pack = p.config.content
@@ -404,6 +433,7 @@ def _token(p: Position, seat: Seat, x: float, y: float) -> str:
         class_=" ".join(classes),
         data_seat=seat,
         data_tile=str(player.tile),
+        data_actions=clicks.data(f"seat-{seat}"),
     )
 
 
@@ -451,11 +481,11 @@ def _tile_faces(pack: Pack) -> dict[Tile, str]:
     return {tile: _tile_face(tile, spec, count) for tile, spec, count in _tiles(pack)}
 
 
-def _tile(p: Position, tile: Tile, count: int, face: str) -> str:
+def _tile(p: Position, tile: Tile, count: int, face: str, clicks: Clicks[Action]) -> str:
     """A tile: its ``face`` (:func:`_tile_face`), and the tokens standing on it."""
     here = [seat for seat, player in enumerate(p.players) if player.tile == tile]
     places = _token_places(len(here), _RINGS[tile.ring][0], tile.index * 360 / count)
-    tokens = (_token(p, seat, x, y) for seat, (x, y) in zip(here, places, strict=True))
+    tokens = (_token(p, seat, x, y, clicks) for seat, (x, y) in zip(here, places, strict=True))
     return "".join((face, *tokens, "</g>"))
 
 
@@ -566,13 +596,17 @@ def _turn(p: Position, y: float) -> str:
     )
 
 
-def _board(p: Position) -> str:
+def _board(p: Position, clicks: Clicks[Action]) -> str:
     """The two rings, the links between them, the Fate sphere, the round and whose turn it is."""
     pack = p.config.content
     faces = _tile_faces(pack)
     rings = [
         _group(
-            *(_tile(p, tile, n, faces[tile]) for tile, _, n in _tiles(pack) if tile.ring == ring),
+            *(
+                _tile(p, tile, n, faces[tile], clicks)
+                for tile, _, n in _tiles(pack)
+                if tile.ring == ring
+            ),
             id=f"ring-{ring}",
             class_=f"ring {ring}",
         )
@@ -652,7 +686,7 @@ def _prophecy(p: Position, x: float, y: float) -> Drawn:
     return markup, height
 
 
-def _shop(p: Position, x: float, y: float) -> Drawn:
+def _shop(p: Position, clicks: Clicks[Action], x: float, y: float) -> Drawn:
     """The Items for sale with their prices."""
     rules = p.config.rules
     w = (_COLUMN_W - 3 * 8) / 4
@@ -667,6 +701,7 @@ def _shop(p: Position, x: float, y: float) -> Drawn:
             lines=2,
             price=True,
             id_=f"shop-card-{card}",
+            actions=clicks.data(f"shop-{card}"),
         )
         for i, card in enumerate(p.shop)
     ]
@@ -765,7 +800,7 @@ def _wounds(x: float, y: float, wounds: int) -> str:
     )
 
 
-def _slots(p: Position, seat: Seat, x: float, y: float, w: float) -> str:
+def _slots(p: Position, seat: Seat, x: float, y: float, w: float, clicks: Clicks[Action]) -> str:
     """The inventory slots, the empty ones dashed."""
     rules = p.config.rules
     slots = p.players[seat].slots
@@ -774,7 +809,10 @@ def _slots(p: Position, seat: Seat, x: float, y: float, w: float) -> str:
     for i in range(SLOTS):
         left = x + i * step
         if i < len(slots):
-            boxes.append(_card(rules.card[slots[i]], left, y, step - 6, classes="slot"))
+            chosen = clicks.data(f"card-{seat}-{slots[i]}")
+            boxes.append(
+                _card(rules.card[slots[i]], left, y, step - 6, classes="slot", actions=chosen)
+            )
             continue
         empty = svg_tag(
             "rect",
@@ -825,7 +863,13 @@ def _panel_classes(p: Position, seat: Seat, status: Sequence[str], viewer: Seat 
 
 
 def _guild_panel(
-    p: Position, seat: Seat, acting: Seat | None, viewer: Seat | None, x: float, y: float
+    p: Position,
+    seat: Seat,
+    acting: Seat | None,
+    viewer: Seat | None,
+    clicks: Clicks[Action],
+    x: float,
+    y: float,
 ) -> Drawn:
     """A player's panel: guild, dice, tile, coins, wounds, slots, hand and trophies."""
     player = p.players[seat]
@@ -838,7 +882,7 @@ def _guild_panel(
     if player.tile is not None:
         where += f" {pack.tile(player.tile).name}"
     left, width = x + 62, _COLUMN_W - 70
-    hand, hand_h = _cards(p, player.hand, left, y + 80, width, 4, "card")
+    hand, hand_h = _cards(p, player.hand, left, y + 80, width, 4, "card", clicks, f"card-{seat}")
     trophies = _trophies(p, seat)
     height = 84 + hand_h + (16 if trophies else 0)
     frame = {"stroke": _HIGHLIGHT, "stroke_width": 3.0} if seat == acting else {"stroke": _LINE}
@@ -877,7 +921,7 @@ def _guild_panel(
         ),
         *(_die(dice_x + 17 * i, y + 33, c, None, 14.0) for i, c in enumerate(guild.dice)),
         _text(x + 14, y + 62, "slots", 10.0, fill=_MUTED),
-        _slots(p, seat, left, y + 52, width),
+        _slots(p, seat, left, y + 52, width, clicks),
         _text(x + 14, y + 90, f"hand {len(player.hand)}", 10.0, fill=_MUTED),
         _group(hand, class_="hand", data_count=len(player.hand), data_max=HAND_LIMIT),
     ]
@@ -891,6 +935,7 @@ def _guild_panel(
         class_=_panel_classes(p, seat, status, viewer),
         data_seat=seat,
         data_guild=player.guild,
+        data_actions=clicks.data(f"seat-{seat}"),
     )
     return markup, height
 
@@ -944,33 +989,45 @@ def _frame_detail(p: Position, frame: Frame) -> str:
     return ""
 
 
-def _rolls(x: float, y: float, rows: Sequence[tuple[str, DiceRoll]]) -> list[str]:
-    """Rolls one under the other, their dice lined up after the longest label."""
+def _rolls(
+    x: float,
+    y: float,
+    rows: Sequence[tuple[str, DiceRoll]],
+    dodged: DiceRoll | None,
+    clicks: Clicks[Action],
+) -> list[str]:
+    """Rolls one under the other, their dice lined up after the longest label; the dice of the
+    ``dodged`` roll, whose Dodge may be used now (K12), with their ``data-actions``."""
     start = x + max(len(label) for label, _ in rows) * 11 * 0.55 + 10
-    return [_dice(x, y + 24 * i, label, roll, start) for i, (label, roll) in enumerate(rows)]
+    return [
+        _dice(x, y + 24 * i, label, roll, start, clicks if roll is dodged else Clicks.none())
+        for i, (label, roll) in enumerate(rows)
+    ]
 
 
-def _fight(p: Position, x: float, y: float) -> Drawn:
+def _fight(p: Position, x: float, y: float, clicks: Clicks[Action]) -> Drawn:
     """The fight or duel under way, with its dice (nothing when there is none)."""
     fight = next((f for f in reversed(p.frames) if isinstance(f, FightFrame | DuelFrame)), None)
+    found = None if fight is None else dodging(fight)
+    dodged = None if found is None else found[1]
     if isinstance(fight, FightFrame):
         creature = p.config.rules.card[fight.creature]
         label = (
             f"Fight: {_who(p, fight.seat)} against {creature.name}"
             f" (attack {creature.attack}, defence {creature.defence}):"
         )
-        rows = _rolls(x, y, [(label, fight.dice)])
+        rows = _rolls(x, y, [(label, fight.dice)], dodged, clicks)
         return _group(*rows, class_="fight", data_card=creature.id), 26.0
     if isinstance(fight, DuelFrame):
         sides = [
             (f"Duel: {_who(p, fight.attacker)} attacks:", fight.dice_a),
             (f"{_who(p, fight.defender)} defends:", fight.dice_d),
         ]
-        return _group(*_rolls(x, y, sides), class_="duel"), 50.0
+        return _group(*_rolls(x, y, sides, dodged, clicks), class_="duel"), 50.0
     return "", 0.0
 
 
-def _caption(p: Position, x: float, y: float, w: float) -> Drawn:
+def _caption(p: Position, x: float, y: float, w: float, clicks: Clicks[Action]) -> Drawn:
     """Who must answer and why (or how the game ended), the fight, the cards drawn and the
     answers to choose from."""
     rows: list[str] = []
@@ -996,11 +1053,11 @@ def _caption(p: Position, x: float, y: float, w: float) -> Drawn:
     elif asked is not None:
         say(f"{_first_up(_who(p, asked.seat))} must answer ({asked.kind}).", bold=True)
         say(" ".join(filter(None, (asked.prompt, _frame_detail(p, asked.context)))))
-        draw(*_fight(p, x, line - 9))
+        draw(*_fight(p, x, line - 9, clicks))
         top = asked.context
         if isinstance(top, ChooseFrame) and top.cards:
             rows.append(_text(x, line, "Drawn:", 12.0))
-            draw(*_cards(p, top.cards, x + 50, line - 10, w - 50, 5, "drawn"))
+            draw(*_cards(p, top.cards, x + 50, line - 10, w - 50, 5, "drawn", clicks, "drawn"))
         actions = legal_actions(p)
         shown = ", ".join(notation(a) for a in actions[:10]) + (", …" if len(actions) > 10 else "")
         say(f"{len(actions)} possible answers: {shown}", fill=_MUTED)
@@ -1017,16 +1074,17 @@ def _caption(p: Position, x: float, y: float, w: float) -> Drawn:
 # -- the picture --------------------------------------------------------------------------------
 
 
-def _column(p: Position, viewer: Seat | None, acting: Seat | None) -> Drawn:
+def _column(p: Position, viewer: Seat | None, acting: Seat | None, clicks: Clicks[Action]) -> Drawn:
     """The panels right of the board, stacked: the markup and the bottom edge."""
     sections: list[Callable[[float, float], Drawn]] = [
         functools.partial(_header, p, viewer),
         functools.partial(_prophecy, p),
-        functools.partial(_shop, p),
+        functools.partial(_shop, p, clicks),
         functools.partial(_decks, p, viewer is None),
     ]
     sections += [
-        functools.partial(_guild_panel, p, seat, acting, viewer) for seat in range(len(p.players))
+        functools.partial(_guild_panel, p, seat, acting, viewer, clicks)
+        for seat in range(len(p.players))
     ]
     y = 10.0
     parts = []
@@ -1037,7 +1095,12 @@ def _column(p: Position, viewer: Seat | None, acting: Seat | None) -> Drawn:
     return "".join(parts), y
 
 
-def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
+def render_svg(
+    position: State | View,
+    *,
+    seat: Seat | None = None,
+    actions: Sequence[Action] | None = None,
+) -> str:
     """A picture of the position as a standalone SVG document.
 
     It shows the two paths as concentric rings (index 0 at the top, clockwise; special tiles and
@@ -1050,22 +1113,42 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
     ``deck-encounter``, ``guild-panel-seat-1``, ``caption``), ``data-*`` attributes with their
     values, and a ``<title>`` tooltip each.
 
+    Given ``actions`` (normally ``legal_actions`` of what is drawn), the picture is clickable
+    (:ref:`clickable-boards`): every element that takes part in an action carries
+    ``data-actions``, the indices of those actions in ``actions``. A guild is its token and its
+    panel (a duel, a trade, the target of a card or a power); a card is the card in a guild's
+    slots or hand, in the Shop, or among the cards drawn in the caption; a Dodge is its die in
+    the caption's roll. Buttons in ``g#buttons``, under the caption, hold the rest: a verb where
+    one card takes part in several kinds of action (``g#button-slot``, ``g#button-sell`` …), the
+    other die of a reroll, a word (``g#button-pass``, ``g#button-end-turn`` …) and, in explicit
+    chance mode, each chance outcome (``g#button-chance-<notation>``).
+
     >>> import kinmarr
     >>> svg = render_svg(kinmarr.new_game(seed=1), seat=0)
     >>> svg.startswith("<svg"), 'id="tile-outer-25"' in svg
     (True, True)
+    >>> state = kinmarr.new_game(seed=1)
+    >>> actions = kinmarr.legal_actions(state)
+    >>> actions
+    (Travel(),)
+    >>> 'id="button-travel" class="button" data-actions="0"' in render_svg(state, actions=actions)
+    True
 
     Args:
         position: a :class:`~kinmarr.State` or a :class:`~kinmarr.View`.
         seat: with a state, draw :func:`~kinmarr.view` ``(state, seat)``: only what that seat
             may see. ``None`` draws a view as it is, and a state whole, the order of its decks
             included (in the decks' tooltips).
+        actions: the actions the picture offers to click (``None``: none, and no
+            ``data-actions`` at all); they must be legal in what is drawn.
 
     Returns:
         str: the SVG document (``<svg …>…</svg>``, no XML declaration), every text escaped.
 
     Raises:
-        ValueError: ``seat`` is not a seat of the game, or differs from a view's own seat.
+        ValueError: ``seat`` is not a seat of the game, or differs from a view's own seat; an
+            action is not legal in what is drawn, or is given twice.
+        TypeError: ``actions`` is not a sequence of kinmarr actions.
     """
     if isinstance(position, View):
         if seat is not None and seat != position.seat:
@@ -1075,9 +1158,11 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
         p = position if seat is None else view(position, seat)
     viewer = p.seat if isinstance(p, View) else None
     asked = decision(p)
-    column, bottom = _column(p, viewer, None if asked is None else asked.seat)
-    caption, caption_h = _caption(p, 14.0, _BOARD + 4, _BOARD - 20)
-    height = math.ceil(max(bottom, _BOARD + 14 + caption_h))
+    clicks = clicks_of(p, actions)
+    column, bottom = _column(p, viewer, None if asked is None else asked.seat, clicks)
+    caption, caption_h = _caption(p, 14.0, _BOARD + 4, _BOARD - 20, clicks)
+    buttons, tall = svg_buttons(clicks, 14.0, _BOARD + 14 + caption_h, _BOARD - 20)
+    height = math.ceil(max(bottom, _BOARD + 14 + caption_h + (tall + _GAP if buttons else 0)))
     size = {
         "width": _num(_WIDTH),
         "height": height,
@@ -1089,9 +1174,10 @@ def render_svg(position: State | View, *, seat: Seat | None = None) -> str:
         "svg",
         svg_title(f"Fated Kingdom, round {p.round}, Fate {p.fate}/{FATE_MAX}"),
         svg_tag("rect", width="100%", height="100%", fill=_PAPER),
-        _board(p),
+        _board(p, clicks),
         column,
         caption,
+        buttons,
         xmlns="http://www.w3.org/2000/svg",
         **size,
         **look,

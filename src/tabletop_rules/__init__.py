@@ -11,7 +11,7 @@ contract.
 from __future__ import annotations
 
 from ._agents import Agent, RandomAgent
-from ._clicks import ActionButton, Clicks, narrow, svg_buttons
+from ._clicks import ActionButton, ClickPart, Clicks, narrow, svg_buttons
 from ._content import PackRef, load_content, read_content, structure_content
 from ._errors import (
     ContentError,
@@ -72,6 +72,7 @@ __all__ = [
     "Agent",
     "CHANCE",
     "ChainSpace",
+    "ClickPart",
     "Clicks",
     "Codec",
     "ContentError",

@@ -13,15 +13,16 @@ indices every click allows (:func:`narrow`), leaves exactly that action.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence, Set
 from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
 
-from ._svg import svg_escape, svg_tag, svg_title
+from ._svg import SvgIds, svg_escape, svg_tag, svg_title
 from ._wellformed import action_problem
 
-__all__ = ["ActionButton", "Clicks", "narrow", "svg_buttons"]
+__all__ = ["ActionButton", "ClickPart", "Clicks", "narrow", "svg_buttons"]
 
 A = TypeVar("A")
 
@@ -48,8 +49,30 @@ class ActionButton:
     label: str
     title: str | None = None
 
+    @classmethod
+    def for_kind(cls, kind: type, key: str, label: str) -> ActionButton:
+        """A button for the actions of class ``kind``, its tooltip the first line of the
+        class's docstring.
 
-Part: TypeAlias = "str | ActionButton"
+        >>> class EndTurn:
+        ...     'End the turn (the end-of-turn steps follow).'
+        >>> ActionButton.for_kind(EndTurn, "end-turn", "End turn").title
+        'End the turn (the end-of-turn steps follow).'
+        """
+        return cls(key, label, (kind.__doc__ or label).strip().split("\n")[0])
+
+    @classmethod
+    def chance(cls, words: str) -> ActionButton:
+        """The button of a chance outcome (in explicit chance mode), labelled with its
+        notation ``words``.
+
+        >>> ActionButton.chance("roll 3")
+        ActionButton(key='chance-roll 3', label='roll 3', title='Chance: roll 3')
+        """
+        return cls(f"chance-{words}", words, f"Chance: {words}")
+
+
+ClickPart: TypeAlias = "str | ActionButton"
 """A part of an action: the key of an element the renderer draws (``"hand-g1"``), or a button."""
 
 
@@ -74,7 +97,7 @@ class Clicks(Generic[A]):
     ...         return [ActionButton("pass", "Pass")]
     ...     return [f"hand-{action.card}", f"cell-{action.cell}"]
     >>> actions = (Place("a", 0), Place("a", 1), Place("b", 0), Pass())
-    >>> clicks = Clicks.of(actions, legal=set(actions), parts=parts, kinds=(Place, Pass))
+    >>> clicks = Clicks.of(actions, legal=actions, parts=parts, kinds=(Place, Pass))
     >>> clicks.data("hand-a"), clicks.data("cell-0"), clicks.data("hand-b"), clicks.data("x")
     ('0 1', '0 2', '2', None)
     >>> [(button.key, indices) for button, indices in clicks.buttons]
@@ -105,8 +128,8 @@ class Clicks(Generic[A]):
         cls,
         actions: Sequence[A],
         *,
-        legal: Set[A],
-        parts: Callable[[A], Iterable[Part]],
+        legal: Iterable[A],
+        parts: Callable[[A], Iterable[ClickPart]],
         kinds: tuple[type, ...],
         label: Callable[[A], str] = str,
     ) -> Clicks[A]:
@@ -121,7 +144,7 @@ class Clicks(Generic[A]):
 
         Args:
             actions (Sequence): the actions the picture offers; indices refer to this order.
-            legal (Set): the legal actions of the position drawn.
+            legal (Iterable): the legal actions of the position drawn (its ``legal_actions``).
             parts (Callable): an action's parts: element keys (``str``) and
                 :class:`ActionButton`\\ s.
             kinds (tuple[type, ...]): the game's action classes.
@@ -142,14 +165,15 @@ class Clicks(Generic[A]):
                 f" not {type(actions).__name__}"
             )
         actions = tuple(actions)
+        allowed = frozenset(legal)
         first: dict[A, int] = {}
         for index, action in enumerate(actions):
             problem = action_problem(action, kinds)
             if problem is not None:
                 raise TypeError(f"actions[{index}]: {problem}")
-            if action not in legal:
+            if action not in allowed:
                 raise ValueError(
-                    f"actions[{index}] ({label(action)}) is not a legal action of the position drawn"
+                    f"actions[{index}] ({label(action)}) is not legal in the position drawn"
                 )
             if action in first:
                 raise ValueError(f"actions[{index}] repeats actions[{first[action]}]")
@@ -186,10 +210,11 @@ class Clicks(Generic[A]):
                 button_of[key] = ActionButton(key, label(actions[index]))
                 found["\0" + key] = [index]
         sets = {key: tuple(indices) for key, indices in found.items()}
+        buttons = [(button_of[key[1:]], indices) for key, indices in sets.items() if key[0] == "\0"]
         return cls(
             actions,
             {key: indices for key, indices in sets.items() if not key.startswith("\0")},
-            tuple((button_of[key[1:]], indices) for key, indices in sets.items() if key[0] == "\0"),
+            tuple(sorted(buttons, key=lambda button: button[1][0])),
         )
 
     def indices(self, key: str) -> tuple[int, ...]:
@@ -240,6 +265,8 @@ def narrow(candidates: Set[int] | None, clicked: Iterable[int]) -> frozenset[int
     return (allowed & candidates) or allowed
 
 
+_UNSAFE = re.compile(r"[^\w.:-]")
+"""What an id may not hold (a button's key may: its id has ``_`` instead)."""
 BUTTON_HEIGHT = 22
 """The height of a button drawn by :func:`svg_buttons`."""
 _GAP = 6
@@ -255,7 +282,8 @@ def _fit(words: str, width: float) -> str:
 def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[str, float]:
     """The buttons of ``clicks`` in rows from ``(x, y)``, ``width`` wide: a ``g#buttons``
     holding a ``g#button-<key>.button`` per button, each with its ``data-actions``, a
-    ``<title>``, a rounded ``<rect>`` and its label.
+    ``<title>``, a rounded ``<rect>`` and its label. In the id, what an id may not hold is
+    ``_`` (``button-chance-roll_3`` for the key ``chance-roll 3``).
 
     >>> import attrs
     >>> @attrs.frozen
@@ -264,7 +292,7 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
     >>> picks = (Pick(1), Pick(2))
     >>> def parts(pick: Pick) -> list[ActionButton]:
     ...     return [ActionButton(f"n{pick.n}", f"Pick {pick.n}")]
-    >>> clicks = Clicks.of(picks, legal=set(picks), parts=parts, kinds=(Pick,))
+    >>> clicks = Clicks.of(picks, legal=picks, parts=parts, kinds=(Pick,))
     >>> markup, height = svg_buttons(clicks, 0, 0, 300)
     >>> 'id="button-n2" class="button" data-actions="1"' in markup, height
     (True, 22)
@@ -282,6 +310,7 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
     """
     if not clicks.buttons:
         return "", 0
+    ids = SvgIds()
     drawn = []
     left, top = x, y
     for button, indices in clicks.buttons:
@@ -303,8 +332,10 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
                     fill="#ffffff",
                     stroke="#5f5f5f",
                 ),
-                svg_tag("text", svg_escape(words), x=left + size / 2, y=top + 15, text_anchor="middle"),
-                id=f"button-{button.key}",
+                svg_tag(
+                    "text", svg_escape(words), x=left + size / 2, y=top + 15, text_anchor="middle"
+                ),
+                id=ids("button", _UNSAFE.sub("_", button.key)),
                 class_="button",
                 data_actions=" ".join(map(str, indices)),
                 role="button",
@@ -312,8 +343,5 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
             )
         )
         left += size + _GAP
-    markup = svg_tag(
-        "g", *drawn, id="buttons", class_="buttons", font_size=_FONT, fill="#222222"
-    )
+    markup = svg_tag("g", *drawn, id="buttons", class_="buttons", font_size=_FONT, fill="#222222")
     return markup, top + BUTTON_HEIGHT - y
-

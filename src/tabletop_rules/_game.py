@@ -103,9 +103,12 @@ class Game(Generic[S, A]):
         agents: agent factories by name (``"random"``, ``"greedy"`` …); a game built by
             :meth:`from_namespace` also has ``"ismcts"``, the generic
             :class:`~tabletop_rules.ISMCTSAgent` with its default budget.
-        render_svg: ``render_svg(state_or_view, *, seat=None) -> str``, an SVG picture (``None``
-            for a game without one); given a state and a seat, it draws only what that seat
-            may see.
+        render_svg: ``render_svg(state_or_view, *, seat=None, actions=None) -> str``, an SVG
+            picture (``None`` for a game without one); given a state and a seat, it draws only
+            what that seat may see; given ``actions`` (normally ``legal_actions`` of what is
+            drawn), every element that starts one carries ``data-actions``, the indices of the
+            actions it takes part in, and buttons are drawn for what the board does not show
+            (:class:`~tabletop_rules.Clicks`, :ref:`clickable-boards`).
         action_space: ``action_space(config) -> ActionSpace``, every action that config can ever
             offer, numbered once and for all (``None`` for a game without one); see
             :class:`~tabletop_rules.ActionSpace`.

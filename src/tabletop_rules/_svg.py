@@ -15,9 +15,10 @@ from collections.abc import Mapping
 
 __all__ = ["SvgIds", "svg_attributes", "svg_escape", "svg_number", "svg_tag", "svg_title"]
 
-_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-# What needs escaping, and the characters XML 1.0 cannot hold at all (those become U+FFFD).
-_SPECIAL = re.compile("[&<>\"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;"}
+# What needs escaping (a carriage return too, which a parser would read as a newline), and the
+# characters XML 1.0 cannot hold at all (those become U+FFFD).
+_SPECIAL = re.compile('[&<>"\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
 
 
 def _replace(match: re.Match[str]) -> str:
@@ -27,8 +28,9 @@ def _replace(match: re.Match[str]) -> str:
 @functools.lru_cache(maxsize=4096)
 def svg_escape(text: str) -> str:
     """``text`` made safe inside an element or a double-quoted attribute value: ``&``, ``<``,
-    ``>`` and ``"`` become entities, and the few characters an XML document cannot hold at all
-    (most control characters, lone surrogates) become ``U+FFFD``.
+    ``>``, ``"`` and a carriage return become references, and the few characters an XML
+    document cannot hold at all (most control characters, lone surrogates) become ``U+FFFD``.
+    (A parser still reads a tab or a newline in an attribute value as a space.)
 
     >>> svg_escape('Fish & "Chips" <3')
     'Fish &amp; &quot;Chips&quot; &lt;3'

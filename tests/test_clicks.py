@@ -1,0 +1,201 @@
+"""Clickable pictures: ``render_svg(position, actions=legal_actions(position))`` of every game.
+
+Random games of every game, in both chance modes, are drawn at a sample of their positions for
+the whole state and for every seat's view, each with the legal actions of what is drawn. In every
+picture, every action's index is on some element, and clicking the elements of an action in any
+order, narrowing as :func:`tabletop_rules.narrow` documents, leaves exactly that action.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+import goblinguard as gg
+import grimheim as gh
+import kinmarr as km
+from tabletop_rules import CHANCE, Game, narrow
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+CASES: dict[str, tuple[Game[Any, Any], Any, int, int]] = {
+    "goblinguard": (gg.GAME, gg.Config(), 4, 3),
+    "goblinguard-explicit": (gg.GAME, gg.Config(chance="explicit"), 2, 3),
+    "grimheim-1": (gh.GAME, gh.Config(heroes=("bjorn",)), 3, 10),
+    "grimheim-1-explicit": (gh.GAME, gh.Config(heroes=("bjorn",), chance="explicit"), 2, 20),
+    "grimheim-2": (gh.GAME, gh.Config(heroes=("bjorn", "alva")), 3, 10),
+    "grimheim-2-explicit": (gh.GAME, gh.Config(heroes=("alva", "bjorn"), chance="explicit"), 2, 20),
+    "kinmarr-2": (km.GAME, km.Config(guilds=km.Config().guilds[:2]), 3, 10),
+    "kinmarr-2-explicit": (
+        km.GAME,
+        km.Config(guilds=km.Config().guilds[2:], chance="explicit"),
+        2,
+        20,
+    ),
+    "kinmarr-4": (km.GAME, km.Config(), 2, 20),
+    "kinmarr-4-explicit": (km.GAME, km.Config(chance="explicit"), 2, 30),
+}
+"""Name → game, config, the number of random games drawn, and every how many positions one is
+drawn besides the first of each kind of decision."""
+
+
+def _kinds(game: Game[Any, Any], position: Any) -> tuple[object, ...]:
+    """What kind of decision a position asks: who answers, and the classes of the answers."""
+    actions = game.legal_actions(position)
+    return (game.current_player(position) == CHANCE, *sorted({type(a).__name__ for a in actions}))
+
+
+def positions(game: Game[Any, Any], config: Any, games: int, every: int) -> Iterator[Any]:
+    """A sample of the positions of ``games`` random games: the first of each kind of decision,
+    every ``every``-th position, and the end."""
+    seen: set[tuple[object, ...]] = set()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_game(config, seed=seed)
+        for count in range(3000):
+            if game.is_over(state):
+                yield state
+                break
+            kind = _kinds(game, state)
+            if kind not in seen or count % every == 0:
+                seen.add(kind)
+                yield state
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+def clickable(svg: str) -> list[tuple[ET.Element, tuple[int, ...]]]:
+    """Every element of a picture with ``data-actions``, and its indices."""
+    root = ET.fromstring(svg)
+    return [
+        (element, tuple(int(i) for i in element.get("data-actions", "").split()))
+        for element in root.iter()
+        if "data-actions" in element.attrib
+    ]
+
+
+def check_clicks(svg: str, actions: Sequence[object], where: str) -> None:
+    """Every index is on an element and narrows to its action; the attribute is well formed."""
+    ids = Counter(e.get("id") for e in ET.fromstring(svg).iter() if e.get("id") is not None)
+    assert not [i for i, n in ids.items() if n > 1], f"{where}: repeated ids"
+    found = clickable(svg)
+    for element, indices in found:
+        shown = element.get("id") or element.tag
+        assert indices, f"{where}: {shown} has an empty data-actions"
+        assert list(indices) == sorted(set(indices)), f"{where}: {shown}: {indices}"
+        assert indices[0] >= 0 and indices[-1] < len(actions), f"{where}: {shown}: {indices}"
+    carriers: dict[int, list[tuple[int, ...]]] = {}
+    for _, indices in found:
+        for index in indices:
+            carriers.setdefault(index, []).append(indices)
+    for index in range(len(actions)):
+        chosen: frozenset[int] | None = None
+        for indices in carriers.get(index, ()):
+            chosen = narrow(chosen, indices)
+        assert chosen == frozenset({index}), (
+            f"{where}: clicking every element of action {index} ({actions[index]!r}) leaves"
+            f" {sorted(chosen) if chosen is not None else 'nothing'}"
+        )
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_action_is_on_the_picture_and_its_elements_narrow_to_it(case: str) -> None:
+    game, config, games, every = CASES[case]
+    assert game.render_svg is not None
+    pictures = 0
+    for state in positions(game, config, games, every):
+        drawn = [(state, None), *((state, s) for s in range(game.seat_count(state)))]
+        for position, seat in drawn:
+            shown = position if seat is None else game.view(position, seat)
+            actions = game.legal_actions(shown)
+            svg = game.render_svg(position, seat=seat, actions=actions)
+            check_clicks(
+                svg,
+                actions,
+                f"{case}, seat {seat}, {game.notation(actions[0]) if actions else 'over'}",
+            )
+            pictures += 1
+    assert pictures >= 20
+
+
+GAMES = {game.name: (game, config) for game, config, _, _ in CASES.values()}
+"""Each game once, with the config of its first case."""
+
+
+def _started(game: Game[Any, Any], config: Any) -> Any:
+    """A position a few moves into a game."""
+    state = game.new_game(config, seed=3)
+    for _ in range(3):
+        state = game.apply(state, game.legal_actions(state)[-1])
+    return state
+
+
+def _stranger(game: Game[Any, Any], state: Any) -> Any:
+    """An action of the game that is not legal in ``state``: one legal later in the game."""
+    legal = set(game.legal_actions(state))
+    later = state
+    while not game.is_over(later):
+        later = game.apply(later, game.legal_actions(later)[0])
+        found = [a for a in game.legal_actions(later) if a not in legal]
+        if found:
+            return found[0]
+    raise AssertionError("no action of this game is illegal now")  # pragma: no cover
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_without_actions_nothing_is_clickable(name: str) -> None:
+    game, config = GAMES[name]
+    assert game.render_svg is not None
+    state = _started(game, config)
+    for seat in (None, 0):
+        plain = game.render_svg(state, seat=seat)
+        assert "data-actions" not in plain
+        assert 'id="buttons"' not in plain
+        assert game.render_svg(state, seat=seat, actions=None) == plain
+        assert "data-actions" not in game.render_svg(state, seat=seat, actions=())
+    assert "data-actions" in game.render_svg(state, actions=game.legal_actions(state))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_subset_of_the_legal_actions_is_indexed_in_its_own_order(name: str) -> None:
+    game, config = GAMES[name]
+    assert game.render_svg is not None
+    state = _started(game, config)
+    legal = game.legal_actions(state)
+    chosen = [legal[-1], legal[0]]
+    svg = game.render_svg(state, actions=chosen)
+    check_clicks(svg, chosen, name)
+    assert {i for _, indices in clickable(svg) for i in indices} == {0, 1}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_actions_that_are_not_legal_in_the_position_drawn_are_refused(name: str) -> None:
+    game, config = GAMES[name]
+    assert game.render_svg is not None
+    state = _started(game, config)
+    stranger = _stranger(game, state)
+    with pytest.raises(ValueError, match=r"actions\[1\] .* is not legal in the position drawn"):
+        game.render_svg(state, actions=[game.legal_actions(state)[0], stranger])
+    twice = [game.legal_actions(state)[0]] * 2
+    with pytest.raises(ValueError, match=r"actions\[1\] repeats actions\[0\]"):
+        game.render_svg(state, actions=twice)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_what_is_not_a_sequence_of_the_games_actions_is_refused(name: str) -> None:
+    game, config = GAMES[name]
+    assert game.render_svg is not None
+    state = _started(game, config)
+    other = next(g for g in GAMES if g != name)
+    foreign = GAMES[other][0].legal_actions(_started(*GAMES[other]))[0]
+    with pytest.raises(TypeError, match=r"actions\[0\]: not an action of this game"):
+        game.render_svg(state, actions=[foreign])
+    with pytest.raises(TypeError, match=r"actions\[1\]: not an action of this game"):
+        game.render_svg(state, actions=[game.legal_actions(state)[0], 3])
+    for wrong in ("pass", iter(game.legal_actions(state)), set(game.legal_actions(state))):
+        with pytest.raises(TypeError, match="actions must be a sequence"):
+            game.render_svg(state, actions=wrong)
