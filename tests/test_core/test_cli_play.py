@@ -125,8 +125,10 @@ def test_goblinguard_undo_never_changes_a_draw(tmp_path: Path) -> None:
     answers = lines("1", f"s {before}", "1", "u", f"s {after}", "1", f"s {last}", "q")
     out = ok("play", "goblinguard", "--seed", "2", "--config", EXPLICIT, stdin=answers)
     assert "Took back your last move and 1 action(s) after it." in out
-    first_draws = re.findall(r"^Chance: (\S+)\.$", out, flags=re.M)
+    drawn = re.findall(r"^Chance: (\S+) — (Chance draws .+\.)$", out, flags=re.M)
+    first_draws = [notation for notation, _ in drawn]
     assert len(first_draws) == 8  # the opening hand, then a draw after each move
+    assert all(words.startswith(f"Chance draws card {card} (") for card, words in drawn)
     assert first_draws[6] == first_draws[7]  # after the undone move and after its replacement
     assert saved("goblinguard", before) == saved("goblinguard", after)
     boards = screens(out)
@@ -148,8 +150,12 @@ def test_agents_alone_play_as_the_library_plays() -> None:
     out = ok("play", "goblinguard", "--seed", "5", "--seat", "0=greedy")
     assert "Seats: 0 greedy." in out
     _, actions = play(g, [g.agents["greedy"]()], seed=5)
-    shown = re.findall(r"^Seat 0 \(greedy\) plays (\S+)\.$", out, flags=re.M)
-    assert shown == [g.notation(a) for a in actions]
+    shown = re.findall(r"^Seat 0 \(greedy\) plays (\S+) — (.+)$", out, flags=re.M)
+    assert [notation for notation, _ in shown] == [g.notation(a) for a in actions]
+    states = list(replay(g, Record(tuple(actions), seed=5)))
+    assert g.describe is not None
+    said = [g.describe(g.view(s, 0), a) for s, a in zip(states, actions, strict=False)]
+    assert [words for _, words in shown] == said  # each move in words, as the library says it
     assert "Game over: " in out
 
 
@@ -187,31 +193,64 @@ def test_grimheim_screens_never_show_another_heros_secrets(tmp_path: Path) -> No
     args = ["play", "grimheim", "--config", TWO_HEROES, "--seed", "3", "--seat", "1=random"]
     out = ok(*args, "--save", save, stdin=lines(*["1"] * 25, "q"))
     g = game("grimheim")
+    assert g.describe is not None
     record, _ = saved("grimheim", save)
-    # every card id seat 1 held or drew in secret, and everything that was made public
+    # every card seat 1 held or drew in secret, by id and by name, and everything made public
     state = g.new_game(record.config, seed=record.seed)
+    names = {card: data.name for card, data in state.config.cards.items()}
+    own = {names[c.id] for d in state.config.pack.decks if d.hero == "bjorn" for c in d.cards}
     secret: set[str] = set(state.heroes[1].hand)
     mine: set[str] = set()
     public: list[str] = []
     for action in record.actions:
-        public.append(g.notation(action))
+        public += [g.notation(action), g.describe(state, action)]
         step = g.step(state, action)
         for event in step.events:
             if type(event).__name__ == "EventDrawn":
                 (secret if event.seen_by == (1,) else mine).add(event.card)
             elif event.seen_by is None:
-                public.append(repr(event))
+                public += [repr(event), g.describe(step.state, event)]
         state = step.state
-    never_shown = {card for card in secret if not any(card in text for text in public)}
+    never_shown = {
+        card
+        for card in secret
+        if not any(card in text or names[card] in text for text in public)
+        and names[card] not in own  # a name seat 0's own cards share may show
+    }
     assert never_shown, "the game should keep some of seat 1's cards secret"
     for card in never_shown:
         assert not re.search(rf"{re.escape(card)}(?![\w-])", out), card
-    assert mine and all(f"event drawn: card={card}" in out for card in mine)  # your own draws
+        assert names[card] not in out, names[card]
+    assert mine and all(f"Bjorn drew the event {names[card]}" in out for card in mine)
+
+
+def test_grimheim_lists_actions_and_events_in_words() -> None:
+    """A long list shows the many moves in columns and every other action beside its words,
+    ``l`` every action with its words, and the events of a move come in words."""
+    g = game("grimheim")
+    assert g.describe is not None
+    args = ["play", "grimheim", "--config", TWO_HEROES, "--seed", "3", "--seat", "1=defender"]
+    out = ok(*args, stdin=lines("l", "1", "q"))
+    state = g.new_game(g.config_type(heroes=("bjorn", "alva")), seed=3)
+    view = g.view(state, 0)
+    legal = g.legal_actions(view)
+    first, listed = out.split("> ", 1)[0], out.split("> ", 2)[1]  # the turn's list, then l's
+    moves = [a for a in legal if type(a).__name__ == "MoveTo"]
+    assert len(legal) > 40 and len(moves) > 12  # long enough to put the moves in columns
+    for number, action in enumerate(legal, 1):
+        notation, words = g.notation(action), g.describe(view, action)
+        line = re.compile(rf"^ +{number}  {re.escape(notation)} +{re.escape(words)}$", re.M)
+        assert line.search(listed), (notation, words)
+        assert bool(line.search(first)) == (action not in moves), (notation, words)
+    assert "(type l to see every action with what it does)" in first
+    step = g.step(state, legal[0])
+    for event in step.events:
+        assert f"  · {g.describe(step.state, event)}" in out
 
 
 def test_grimheim_config_options() -> None:
     out = ok("play", "grimheim", "--seed", "1", "--config", '{"heroes": ["embla"]}', stdin="q\n")
-    assert "Seats: 0 human." in out and "1 embla: Grimheim" in out
+    assert "Seats: 0 human." in out and "1 Embla: Grimheim" in out
     fails(run("play", "grimheim", "--config", '{"heroez": []}'), "no option 'heroez'", "heroes")
     fails(
         run("play", "grimheim", "--config", '{"heroes": ["nobody"]}'),

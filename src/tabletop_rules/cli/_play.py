@@ -38,7 +38,7 @@ _HUMAN = "human"  # the word that gives a seat to a person: --seat SEAT=human
 
 _PLAY_HELP = """\
 Type the number of an action or its notation (for example {example}) and press Enter.
-  l, list          show the actions again
+  l, list          show the actions again, each with what it does
   b, board         show the position again
   u, undo          take back your last decision (and everything played after it)
   s, save [FILE]   save the game as a record{save_to}
@@ -302,9 +302,10 @@ def _play_loop(session: _Session, io: _Io) -> bool:
     while (seat := game.current_player(session.state)) is not None:
         if seat == CHANCE:
             action, rng = sample_chance(game, session.state, session.rngs[CHANCE])
+            said = _move_text(game, session.state, action)
             events = session.play(CHANCE, action)
             session.rngs[CHANCE] = rng
-            io.out(f"Chance: {_notation(game, action)}.")
+            io.out(f"Chance: {said}")
             _show_events(session, events, None, io)
             continue
         player = session.players[seat]
@@ -312,8 +313,9 @@ def _play_loop(session: _Session, io: _Io) -> bool:
         legal = game.legal_actions(view)
         if player.agent is not None:
             action = _agent_action(session, seat, player.name, player.agent, view, legal)
+            said = _move_text(game, view, action)
             events = session.play(seat, action)
-            io.out(f"Seat {seat} ({player.name}) plays {_notation(game, action)}.")
+            io.out(f"Seat {seat} ({player.name}) plays {said}")
             _show_events(session, events, None, io)
             show_board = True
             continue
@@ -338,7 +340,7 @@ def _play_loop(session: _Session, io: _Io) -> bool:
             _show_help(session, legal, io)
             continue
         if text.lower() in ("l", "list"):
-            io.out("\n".join(_action_list(game, legal, io.width())))
+            io.out("\n".join(_action_list(game, legal, io.width(), view, every=True)))
             continue
         if text.lower() in ("b", "board"):
             io.out(game.render_text(view))
@@ -411,6 +413,15 @@ def _save_command(session: _Session, path: str, io: _Io) -> None:
         session.save_path = path
 
 
+def _move_text(game: AnyGame, position: Any, action: Any) -> str:
+    """An action played, for the line that reports it: its notation and, in a game with words,
+    what it does in ``position`` (where it was chosen): ``travel — Feudal Pact rolls the travel
+    die and moves.``; ``travel.`` without words."""
+    if game.describe is None:
+        return f"{_notation(game, action)}."
+    return f"{_notation(game, action)} — {game.describe(position, action)}"
+
+
 def _show_help(session: _Session, legal: Sequence[Any], io: _Io) -> None:
     """Print the commands."""
     target = session.save_path
@@ -437,7 +448,7 @@ def _show_turn(session: _Session, seat: Seat, view: Any, legal: Sequence[Any], i
     io.out(game.render_text(view))
     io.out()
     io.out(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:")
-    io.out("\n".join(_action_list(game, legal, io.width())))
+    io.out("\n".join(_action_list(game, legal, io.width(), view)))
 
 
 def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, io: _Io) -> None:
@@ -458,7 +469,7 @@ def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, i
     for event in events:
         seen_by = getattr(event, "seen_by", None)
         if audience is None or seen_by is None or audience.intersection(seen_by):
-            io.out(f"  · {_event_text(event)}")
+            io.out(f"  · {_event_text(session.game, session.state, event)}")
 
 
 def _show_end(session: _Session, io: _Io) -> None:

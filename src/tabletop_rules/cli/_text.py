@@ -1,11 +1,12 @@
-"""Text for people: outcomes, seat counts and actions laid out in columns."""
+"""Text for people: outcomes, seat counts, events, and actions with their words or in columns."""
 
 from __future__ import annotations
 
 import enum
 import math
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -79,13 +80,65 @@ def _columns(items: Sequence[str], width: int, gap: int = 4) -> list[str]:
     return lines
 
 
-def _action_list(game: AnyGame, actions: Sequence[Any], width: int) -> list[str]:
-    """The numbered list of ``actions``: one per line when short, in columns when long."""
+_DESCRIBED = 40
+"""The longest list of actions shown whole with their words without being asked (``l`` shows
+any list so)."""
+_MANY = 12
+"""In a longer list, the actions of a kind (a class) with more members than this are shown in
+columns, the others with their words."""
+_NOTATION = 24
+"""The widest notation column of a described list; longer notations push their words on."""
+
+_Numbered = tuple[int, str, Any]
+"""An action of a list: its number, its notation, the action."""
+
+
+def _action_list(
+    game: AnyGame,
+    actions: Sequence[Any],
+    width: int,
+    position: Any = None,
+    *,
+    every: bool = False,
+) -> list[str]:
+    """The numbered list of ``actions``.
+
+    In a game with words (``describe``, read in ``position``, the position the actions answer),
+    each action is shown beside what it does: all of them in a list of at most ``_DESCRIBED``
+    (any list with ``every``); in a longer one, only the kinds of action with few members, after
+    the many of a kind (moves, placements) in columns. Without words, one per line when short,
+    in columns when long.
+    """
     digits = len(str(len(actions)))
-    items = [f"{i:>{digits}}  {game.notation(a)}" for i, a in enumerate(actions, 1)]
+    numbered = [(i, game.notation(a), a) for i, a in enumerate(actions, 1)]
+    describe = game.describe
+    if describe is None or position is None:
+        return _plain(numbered, digits, width)
+    if every or len(actions) <= _DESCRIBED:
+        return _described(numbered, digits, describe, position)
+    counts = Counter(type(a) for a in actions)
+    many = [item for item in numbered if counts[type(item[2])] > _MANY]
+    few = [item for item in numbered if counts[type(item[2])] <= _MANY]
+    hint = ["  (type l to see every action with what it does)"]
+    return _plain(many, digits, width) + _described(few, digits, describe, position) + hint
+
+
+def _plain(numbered: Sequence[_Numbered], digits: int, width: int) -> list[str]:
+    """Numbers and notations: one per line when few, in columns when many."""
+    items = [f"{i:>{digits}}  {n}" for i, n, _ in numbered]
     if len(items) <= 8:
         return ["  " + item for item in items]
     return ["  " + line for line in _columns(items, width - 2)]
+
+
+def _described(
+    numbered: Sequence[_Numbered], digits: int, describe: Callable[[Any, Any], str], position: Any
+) -> list[str]:
+    """One action a line: its number, its notation, and what it does."""
+    if not numbered:
+        return []
+    column = min(_NOTATION, max(len(n) for _, n, _ in numbered))
+    return [f"  {i:>{digits}}  {n:<{column}}  {describe(position, a)}" for i, n, a in numbered]
 
 
 def _short(text: str, limit: int = 120) -> str:
@@ -109,9 +162,12 @@ def _field_text(value: Any) -> str:
     return str(value)
 
 
-def _event_text(event: Any) -> str:
-    """One short line for an event of a step, such as ``monster moved: kind=goblin to=4,5``:
-    its class name in words and its attrs fields (``seen_by`` left out)."""
+def _event_text(game: AnyGame, position: Any, event: Any) -> str:
+    """One line for an event of a step: the game's ``describe`` of it in ``position`` (the
+    position the step ended in), or, for a game without words, its class name in words and its
+    attrs fields (``seen_by`` left out), such as ``monster moved: kind=goblin to=4,5``."""
+    if game.describe is not None:
+        return game.describe(position, event)
     if not attrs.has(type(event)):
         return _short(str(event))
     fields = [
