@@ -203,17 +203,25 @@ class Mirror:
         self.moves = 0
 
     def play(self, seat: int, index: int) -> None:
-        action = self.game.legal_actions(self.game.view(self.state, seat))[index]
-        result = self.game.step(self.state, action)
+        game = self.game
+        assert game.describe is not None
+        own = game.view(self.state, seat)
+        action = game.legal_actions(own)[index]
+        result = game.step(self.state, action)
         self.state = result.state
         self.moves += 1
-        self.logs[seat].append({"by": seat, "move": self.game.notation(action)})
+        said = game.describe(own, action)  # the words of a move: as its seat's view says them
+        self.logs[seat].append({"by": seat, "move": game.notation(action), "text": said})
         for viewer in range(self.seats):
+            seen = game.view(self.state, viewer)
             for event in result.events_for(viewer):
-                self.logs[viewer].append({"by": seat, "event": json.loads(self.game.dumps(event))})
+                entry = {"by": seat, "event": json.loads(game.dumps(event))}
+                self.logs[viewer].append({**entry, "text": game.describe(seen, event)})
+        public = web.PUBLIC_VIEWS[game.name](game, self.state)
         for event in result.events:
             if getattr(event, "seen_by", None) is None:
-                self.public.append({"by": seat, "event": json.loads(self.game.dumps(event))})
+                entry = {"by": seat, "event": json.loads(game.dumps(event))}
+                self.public.append({**entry, "text": game.describe(public, event)})
 
     def view(self, seat: int) -> Any:
         return json.loads(self.game.dumps(self.game.view(self.state, seat)))
@@ -254,6 +262,9 @@ def _check_seat(client: Client, mirror: Mirror, match: str, seat: int) -> None:
         notations = [a["notation"] for a in asked["actions"]]
         assert notations == [game.notation(a) for a in game.legal_actions(own)]
         assert [a["index"] for a in asked["actions"]] == list(range(len(notations)))
+        assert game.describe is not None
+        said = [game.describe(own, a) for a in game.legal_actions(own)]
+        assert [a["text"] for a in asked["actions"]] == said  # each answer in words
     else:
         assert (asked["decision"], asked["actions"]) == (None, [])
     news = client.ok("GET", f"/api/matches/{match}/events?seat={seat}", seat=seat)
@@ -943,9 +954,11 @@ def test_the_page_passes_grimheim_between_two_people(page: Page, url: str, tmp_p
     assert page.inner_text("#turn").startswith("Seat 0 to play (move 1")
     first = _picture(page, game)
     notation = page.locator("#actions button").first.inner_text()
+    words = page.locator("#actions button").first.get_attribute("title")  # what it does
+    assert words and words.startswith("Bjorn ")
     _click(page)
     assert _picture(page, game) != first
-    assert page.locator("#log li").first.inner_text() == f"seat 0 played {notation}"
+    assert page.locator("#log li").first.inner_text() == f"seat 0 played {notation} — {words}"
     _click(page, "end")
     _click(page, "no-swap")  # the end of the turn: keep the top cards
     assert page.inner_text("#turn").startswith("Seat 1 to play"), page.inner_text("#turn")

@@ -349,18 +349,27 @@ class Match:
     """When a request last named it (the server's clock)."""
 
     def play(self, seat: int, action: Any) -> None:
-        """Apply ``action`` for ``seat`` (or ``CHANCE``); log what each seat may see of it."""
-        result = self.game.answer(self.state, action, seat)
+        """Apply ``action`` for ``seat`` (or ``CHANCE``); log what each seat may see of it, in
+        the game's words (``text``) as that seat's view says them."""
+        game, before = self.game, self.state
+        result = game.answer(self.state, action, seat)
         self.state = result.state
         if seat != CHANCE:
             self.moves += 1
-            self.logs[seat].append({"by": seat, "move": self.game.notation(action)})
+            said = _words(game, game.view(before, seat), action)
+            self.logs[seat].append({"by": seat, "move": game.notation(action), **said})
         for viewer, log in enumerate(self.logs):
-            for event in result.events_for(viewer):  # PrivateEvents only reach their seen_by
-                log.append({"by": seat, "event": json.loads(self.game.dumps(event))})
+            events = result.events_for(viewer)  # PrivateEvents only reach their seen_by
+            seen = game.view(result.state, viewer) if events else None
+            for event in events:
+                entry = {"by": seat, "event": json.loads(game.dumps(event))}
+                log.append({**entry, **_words(game, seen, event)})
+        public = PUBLIC_VIEWS.get(game.name)
+        shown = public(game, result.state) if public and result.events else None
         for event in result.events:
             if getattr(event, "seen_by", None) is None:  # public: the spectators' log too
-                self.public.append({"by": seat, "event": json.loads(self.game.dumps(event))})
+                entry = {"by": seat, "event": json.loads(game.dumps(event))}
+                self.public.append({**entry, **_words(game, shown, event)})
 
     def advance(self) -> None:
         """Let chance and the agents answer, as ``tabletop_rules.play`` does, until a person
@@ -389,6 +398,15 @@ class Match:
             "moves": self.moves,
             "outcome": None if outcome is None else json.loads(_json(attrs.asdict(outcome))),
         }
+
+
+def _words(game: AnyGame, position: Any, what: Any) -> Json:
+    """``{"text": ...}``: the game's ``describe`` of an event or action in ``position`` (the
+    view of the seat the words are for); ``{}`` for a game without words, or without a
+    position to read them in (a spectator of a game with no public view)."""
+    if game.describe is None or position is None:
+        return {}
+    return {"text": game.describe(position, what)}
 
 
 def _json(value: Any) -> str:
@@ -709,7 +727,7 @@ class Api:
         if to_act == seat and (asked := game.decision(view)) is not None:
             answer["decision"] = {"kind": asked.kind, "prompt": asked.prompt}
             answer["actions"] = [
-                {"index": i, "notation": game.notation(a)}
+                {"index": i, "notation": game.notation(a), **_words(game, view, a)}
                 for i, a in enumerate(game.legal_actions(view))
             ]
         return HTTPStatus.OK, answer
