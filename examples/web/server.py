@@ -180,7 +180,7 @@ def _blank_hands(game: AnyGame, state: Any) -> Any:
 
 
 PUBLIC_VIEWS: dict[str, Callable[[AnyGame, Any], Any]] = {
-    # One player; everything is open but the deck's order, which the view hides (R12).
+    # One player; everything is open but the deck's order, which the view hides.
     "goblinguard": _open_view,
     # Every card drawn is shown to everyone: the seats' views differ only in whose they are.
     "kinmarr": _open_view,
