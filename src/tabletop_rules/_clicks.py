@@ -14,7 +14,7 @@ indices every click allows (:func:`narrow`), leaves exactly that action.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
@@ -236,7 +236,7 @@ class Clicks(Generic[A]):
         return None if not found else " ".join(map(str, found))
 
 
-def narrow(candidates: Set[int] | None, clicked: Iterable[int]) -> frozenset[int]:
+def narrow(candidates: Iterable[int] | None, clicked: Iterable[int]) -> frozenset[int]:
     """What a front end keeps after a click: the indices still possible.
 
     Start from ``None`` (nothing clicked yet). Each click on an element with ``data-actions``
@@ -253,7 +253,7 @@ def narrow(candidates: Set[int] | None, clicked: Iterable[int]) -> frozenset[int
     [7, 8]
 
     Args:
-        candidates (Set[int] | None): the indices still possible, ``None`` at the start.
+        candidates (Iterable[int] | None): the indices still possible, ``None`` at the start.
         clicked (Iterable[int]): the ``data-actions`` indices of the element clicked.
 
     Returns:
@@ -262,7 +262,7 @@ def narrow(candidates: Set[int] | None, clicked: Iterable[int]) -> frozenset[int
     allowed = frozenset(clicked)
     if candidates is None:
         return allowed
-    return (allowed & candidates) or allowed
+    return allowed.intersection(candidates) or allowed
 
 
 _UNSAFE = re.compile(r"[^\w.:-]")
