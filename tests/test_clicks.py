@@ -199,3 +199,95 @@ def test_what_is_not_a_sequence_of_the_games_actions_is_refused(name: str) -> No
     for wrong in ("pass", iter(game.legal_actions(state)), set(game.legal_actions(state))):
         with pytest.raises(TypeError, match="actions must be a sequence"):
             game.render_svg(state, actions=wrong)
+
+
+def _carriers(svg: str) -> dict[str, tuple[int, ...]]:
+    """The indices of every element with an id and ``data-actions``, by id."""
+    return {e.get("id", ""): indices for e, indices in clickable(svg) if e.get("id")}
+
+
+def test_a_placement_is_its_card_the_cell_of_its_top_left_corner_and_its_layer() -> None:
+    state = gg.new_game(gg.Config(), seed=5)
+    for _ in range(4):
+        state = gg.apply(state, gg.legal_actions(state)[0])
+    actions = gg.legal_actions(state)
+    assert {a.layer for a in actions if isinstance(a, gg.Place)} == set(gg.Layer)
+    svg = gg.render_svg(state, seat=0, actions=actions)
+    carriers = _carriers(svg)
+
+    def where(test: Any) -> tuple[int, ...]:
+        return tuple(i for i, a in enumerate(actions) if test(a))
+
+    for card in state.hand:
+        assert carriers[f"hand-{card}"] == where(lambda a, c=card: a.card == c)
+    assert carriers["button-layer-top"] == where(lambda a: a.layer is gg.Layer.TOP)
+    assert carriers["button-layer-bottom"] == where(lambda a: a.layer is gg.Layer.BOTTOM)
+    cells = {(a.x, a.y) for a in actions if isinstance(a, gg.Place)}
+    root = ET.fromstring(svg)
+    for x, y in cells:
+        # the topmost element drawn at that cell: a target on an empty cell, else a card's cell
+        shown = [
+            e
+            for e in root.iter()
+            if e.get("data-x") == str(x)
+            and e.get("data-y") == str(y)
+            and "data-actions" in e.attrib
+        ]
+        assert shown, (x, y)
+        for element in shown:
+            assert element.get("data-actions") == " ".join(
+                map(str, where(lambda a, x=x, y=y: (a.x, a.y) == (x, y)))
+            )
+    targets = [e for e in root.iter() if "target" in e.get("class", "").split()]
+    assert targets
+    lines = root.find(f".//{SVG}g[@id='grid']")
+    assert lines is not None
+    xs = [float(line.get("x1", 0)) for line in lines if line.get("x1") == line.get("x2")]
+    ys = [float(line.get("y1", 0)) for line in lines if line.get("y1") == line.get("y2")]
+    for target in targets:  # every target cell lies on the grid drawn
+        assert min(xs) <= float(target.get("x", 0)) < max(xs)
+        assert min(ys) <= float(target.get("y", 0)) < max(ys)
+
+
+def test_grimheim_areas_monsters_and_words_are_where_a_player_looks() -> None:
+    state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=1)
+    rng = random.Random(1)
+    while not any(isinstance(a, gh.Attack) for a in gh.legal_actions(state)):
+        state = gh.apply(state, rng.choice(gh.legal_actions(state)))
+    actions = gh.legal_actions(state)
+    carriers = _carriers(gh.render_svg(state, actions=actions))
+    for index, action in enumerate(actions):
+        if isinstance(action, gh.MoveTo):
+            where = action.to
+            found = "target-grimheim" if where == gh.GRIMHEIM else f"target-{where.x}-{where.y}"
+            assert carriers[found] == (index,)
+        if isinstance(action, gh.Attack):
+            assert carriers[f"monster-{action.target.x}-{action.target.y}"] == (index,)
+    assert carriers["button-end-turn"] == (actions.index(gh.EndTurn()),)
+
+
+def test_kinmarr_a_dodge_is_its_die_and_the_other_die_a_button() -> None:
+    for seed in range(40):
+        state = km.new_game(km.Config(), seed=seed)
+        rng = random.Random(seed)
+        while not km.is_over(state) and not any(
+            isinstance(a, km.Reroll) and a.other is not None for a in km.legal_actions(state)
+        ):
+            state = km.apply(state, rng.choice(km.legal_actions(state)))
+        if not km.is_over(state):
+            break
+    actions = km.legal_actions(state)
+    svg = km.render_svg(state, actions=actions)
+    dice = [i for e, i in clickable(svg) if "die" in e.get("class", "").split()]
+    rerolls = {i: a for i, a in enumerate(actions) if isinstance(a, km.Reroll)}
+    assert len(rerolls) > 1
+    assert dice == [
+        tuple(i for i, a in rerolls.items() if a.dodge == d)
+        for d in sorted({a.dodge for a in rerolls.values()})
+    ]
+    carriers = _carriers(svg)
+    for other in {a.other for a in rerolls.values()}:
+        assert carriers[f"button-other-die-{other}"] == tuple(
+            i for i, a in rerolls.items() if a.other == other
+        )
+    assert carriers["button-no-reroll"] == (actions.index(km.NoReroll()),)

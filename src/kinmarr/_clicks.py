@@ -133,10 +133,12 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
                 return [f"shop-{card_id}"]
             case Choose(card_id):
                 return [f"drawn-{card_id}"]
-            case Reroll(dodge, None):
-                return [f"die-{dodge}"]
             case Reroll(dodge, other):
-                return [f"die-{dodge}", ActionButton(f"other-die-{other}", f"and die {other}")]
+                if other is None:
+                    return [f"die-{dodge}"]
+                words = f"and die {other + 1}"
+                about = f"Reroll the Dodge and die {other + 1} of the roll, from the left"
+                return [f"die-{dodge}", ActionButton(f"other-die-{other}", words, about)]
             case Keep(where):
                 return [_KEEP[where]]
             case Roll() | FaceResult() | Reveal():
