@@ -76,6 +76,34 @@ ClickPart: TypeAlias = "str | ActionButton"
 """A part of an action: the key of an element the renderer draws (``"hand-g1"``), or a button."""
 
 
+_BUTTON = "\0"
+"""Put before a button's key among the elements' keys, so the two never clash."""
+
+
+def _checked(
+    actions: Sequence[A], legal: frozenset[A], kinds: tuple[type, ...], label: Callable[[A], str]
+) -> tuple[A, ...]:
+    """``actions`` as a tuple, each a well-formed action of ``kinds``, legal, and given once."""
+    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
+        raise TypeError(
+            "actions must be a sequence of actions (legal_actions of the position drawn),"
+            f" not {type(actions).__name__}"
+        )
+    first: dict[A, int] = {}
+    for index, action in enumerate(actions):
+        problem = action_problem(action, kinds)
+        if problem is not None:
+            raise TypeError(f"actions[{index}]: {problem}")
+        if action not in legal:
+            raise ValueError(
+                f"actions[{index}] ({label(action)}) is not legal in the position drawn"
+            )
+        if action in first:
+            raise ValueError(f"actions[{index}] repeats actions[{first[action]}]")
+        first[action] = index
+    return tuple(actions)
+
+
 @attrs.frozen
 class Clicks(Generic[A]):
     """Which elements of one picture start which of the actions given to its renderer.
@@ -159,61 +187,41 @@ class Clicks(Generic[A]):
                 well-formed action of the game (the message names its index).
             ValueError: an action is not legal in the position drawn, or is given twice.
         """
-        if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
-            raise TypeError(
-                f"actions must be a sequence of actions (legal_actions of the position drawn),"
-                f" not {type(actions).__name__}"
-            )
-        actions = tuple(actions)
-        allowed = frozenset(legal)
-        first: dict[A, int] = {}
-        for index, action in enumerate(actions):
-            problem = action_problem(action, kinds)
-            if problem is not None:
-                raise TypeError(f"actions[{index}]: {problem}")
-            if action not in allowed:
-                raise ValueError(
-                    f"actions[{index}] ({label(action)}) is not legal in the position drawn"
-                )
-            if action in first:
-                raise ValueError(f"actions[{index}] repeats actions[{first[action]}]")
-            first[action] = index
-        found: dict[str, list[int]] = {}
-        each: list[list[str]] = []
+        actions = _checked(actions, frozenset(legal), kinds, label)
+        found: dict[str, list[int]] = {}  # element key, or _BUTTON + button key -> indices
+        each: list[list[str]] = []  # per action, its keys
         button_of: dict[str, ActionButton] = {}
         for index, action in enumerate(actions):
             keys = []
             for part in parts(action):
                 if isinstance(part, ActionButton):
                     button_of.setdefault(part.key, part)
-                    key = "\0" + part.key
-                else:
-                    key = part
-                if index not in found.setdefault(key, []):
-                    found[key].append(index)
-                    keys.append(key)
+                    part = _BUTTON + part.key
+                indices = found.setdefault(part, [])
+                if not indices or indices[-1] != index:
+                    indices.append(index)
+                    keys.append(part)
             each.append(keys)
         if len(actions) > 1:  # a button every action takes part in narrows nothing
             found = {
                 key: indices
                 for key, indices in found.items()
-                if not (key.startswith("\0") and len(indices) == len(actions))
+                if not (key.startswith(_BUTTON) and len(indices) == len(actions))
             }
         for index, keys in enumerate(each):
-            alone = {index}
-            chosen: set[int] | None = None
-            for key in keys:
-                if key in found:
-                    chosen = set(found[key]) if chosen is None else chosen & set(found[key])
-            if chosen != alone:
+            sets = [set(found[key]) for key in keys if key in found]
+            if not sets or set.intersection(*sets) != {index}:
                 key = f"action-{index}"
                 button_of[key] = ActionButton(key, label(actions[index]))
-                found["\0" + key] = [index]
-        sets = {key: tuple(indices) for key, indices in found.items()}
-        buttons = [(button_of[key[1:]], indices) for key, indices in sets.items() if key[0] == "\0"]
+                found[_BUTTON + key] = [index]
+        buttons = [
+            (button_of[key[1:]], tuple(indices))
+            for key, indices in found.items()
+            if key.startswith(_BUTTON)
+        ]
         return cls(
             actions,
-            {key: indices for key, indices in sets.items() if not key.startswith("\0")},
+            {key: tuple(indices) for key, indices in found.items() if not key.startswith(_BUTTON)},
             tuple(sorted(buttons, key=lambda button: button[1][0])),
         )
 
@@ -267,7 +275,7 @@ def narrow(candidates: Iterable[int] | None, clicked: Iterable[int]) -> frozense
 
 _UNSAFE = re.compile(r"[^\w.:-]")
 """What an id may not hold (a button's key may: its id has ``_`` instead)."""
-BUTTON_HEIGHT = 22
+_HEIGHT = 22
 """The height of a button drawn by :func:`svg_buttons`."""
 _GAP = 6
 _FONT = 11
@@ -317,7 +325,7 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
         words = _fit(button.label, width)
         size = min(width, max(44.0, len(words) * _CHAR + 16))
         if left > x and left + size > x + width:
-            left, top = x, top + BUTTON_HEIGHT + _GAP
+            left, top = x, top + _HEIGHT + _GAP
         drawn.append(
             svg_tag(
                 "g",
@@ -327,7 +335,7 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
                     x=left,
                     y=top,
                     width=size,
-                    height=BUTTON_HEIGHT,
+                    height=_HEIGHT,
                     rx=5,
                     fill="#ffffff",
                     stroke="#5f5f5f",
@@ -344,4 +352,4 @@ def svg_buttons(clicks: Clicks[Any], x: float, y: float, width: float) -> tuple[
         )
         left += size + _GAP
     markup = svg_tag("g", *drawn, id="buttons", class_="buttons", font_size=_FONT, fill="#222222")
-    return markup, top + BUTTON_HEIGHT - y
+    return markup, top + _HEIGHT - y
