@@ -237,21 +237,10 @@ class _Area:
     @classmethod
     def around(cls, placed: Iterable[Placed], cells: Iterable[tuple[int, int]] = ()) -> _Area:
         """Around the cards in play, and also holding ``cells`` (where cards may go)."""
-        spots = [(p.x, p.y) for p in placed] or [(0, 0)]
-        found = cls(
-            min(x for x, _ in spots) - 1,
-            min(y for _, y in spots) - 1,
-            max(x for x, _ in spots) + 3,
-            max(y for _, y in spots) + 3,
-        )
-        for x, y in cells:
-            found = cls(
-                min(found.left, x),
-                min(found.top, y),
-                max(found.right, x + 1),
-                max(found.bottom, y + 1),
-            )
-        return found
+        boxes = [(p.x - 1, p.y - 1, p.x + 3, p.y + 3) for p in placed] or [(-1, -1, 3, 3)]
+        boxes += [(x, y, x + 1, y + 1) for x, y in cells]
+        left, top, right, bottom = zip(*boxes, strict=True)
+        return cls(min(left), min(top), max(right), max(bottom))
 
 
 class _Scene:
