@@ -291,3 +291,14 @@ def test_kinmarr_a_dodge_is_its_die_and_the_other_die_a_button() -> None:
             i for i, a in rerolls.items() if a.other == other
         )
     assert carriers["button-no-reroll"] == (actions.index(km.NoReroll()),)
+
+
+def test_a_view_refuses_the_actions_of_the_whole_state_that_name_what_it_hides() -> None:
+    state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=1)
+    hidden = next(a for a in gh.legal_actions(state) if isinstance(a, gh.Discard))
+    assert gh.view(state, 1).heroes[0].hand != state.heroes[0].hand
+    with pytest.raises(ValueError, match="is not legal in the position drawn"):
+        gh.render_svg(state, seat=1, actions=gh.legal_actions(state))
+    svg = gh.render_svg(state, seat=1, actions=gh.legal_actions(gh.view(state, 1)))
+    assert hidden.card not in svg
+    check_clicks(svg, gh.legal_actions(gh.view(state, 1)), "seat 1")
