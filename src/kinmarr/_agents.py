@@ -1,9 +1,13 @@
 """Agents: the random agent of the core and :class:`HeuristicAgent`, which plays by rules of thumb.
 
 The heuristic agent reads only its view. It fights the creatures it is likely to beat without
-dying, buys armour and weapons, keeps its cards slotted, answers in windows when an answer
-changes a fight or heals a wound that matters, duels only a weaker or badly wounded player, and
-never offers a trade (it accepts one that gains it value).
+dying, keeps its best cards slotted, answers in windows when an answer changes a fight or heals a
+wound that matters, and duels only a weaker or badly wounded player. At the Shop and in trades it
+weighs what its cards and coins are worth to it (:mod:`kinmarr._merchant`): it buys what adds
+worth, sells an Item to pay for a better one, refreshes the Shop when nothing in it helps and a
+new draw is likely to, and offers and accepts trades that gain it more than they gain the other
+side. With ``merchant=False`` it plays as it did before it learnt to: it buys by a simpler rule,
+never sells, refreshes or offers, and accepts any trade that gains it value.
 """
 
 from __future__ import annotations
@@ -38,17 +42,16 @@ from ._actions import (
     Slot,
     Take,
     TakeCoins,
+    Trade,
     Travel,
     Use,
 )
 from ._content import Card, Compiled
 from ._effects import (
     Block,
-    Bounty,
     Coins,
     Draw,
     DuelAnywhere,
-    ExtraDie,
     Fate,
     GainAbility,
     GainItem,
@@ -71,7 +74,8 @@ from ._frames import (
     TrophyFrame,
     WindowFrame,
 )
-from ._legal import decision_kind
+from ._legal import acting, decision_kind
+from ._merchant import accepts, card_worth, offer_step, organise, shop_choice, trade_plan
 from ._query import (
     current_fight,
     extra_dice,
@@ -123,16 +127,30 @@ def _expected(rules: Compiled, colours: Sequence[str]) -> float:
 class HeuristicAgent:
     """Plays by rules of thumb, from its view only (see the module docs).
 
+    >>> import kinmarr
+    >>> from tabletop_rules import Rng
+    >>> state = kinmarr.new_game(kinmarr.Config(guilds=("feudal_pact", "pathfinders")), seed=7)
+    >>> view = kinmarr.view(state, 0)
+    >>> HeuristicAgent().choose(view, kinmarr.legal_actions(view), Rng.from_seed(1))[0]
+    Travel()
+
     Attributes:
         caution: how much a wound weighs against a creature's value when choosing fights.
         greed: how much a coin is worth, against the rest.
+        merchant: whether it sells, refreshes the Shop, rearranges its slots and offers trades,
+            judging purchases and offers by what they add to its worth; ``False`` plays as
+            before it learnt to (buys by a simpler rule, accepts any trade that gains it value).
     """
 
     caution: float = 1.5
     greed: float = 1.0
+    merchant: bool = True
 
     def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
-        """Return the action this agent prefers (ties broken by ``rng``)."""
+        """Return the action this agent prefers (ties broken by ``rng``).
+
+        ``view`` is the view of the seat to act; a search may pass a state dealt from its own
+        view instead, since nothing the agent reads is hidden from a view."""
         if len(actions) == 1:
             return actions[0], rng
         kind = decision_kind(view)
@@ -147,7 +165,9 @@ class HeuristicAgent:
     # -- helpers ---------------------------------------------------------------------------------
 
     def _me(self, view: View) -> int:
-        return view.seat
+        seat = acting(view)
+        assert seat is not None and seat >= 0
+        return seat
 
     def _colours(self, view: View, seat: int) -> list[str]:
         rules = view.config.rules
@@ -155,22 +175,10 @@ class HeuristicAgent:
 
     def _card_worth(self, rules: Compiled, card: Card) -> float:
         """How much holding a card is worth (score and use)."""
-        if card.kind == "ability":
-            return 2.0
-        if card.kind == "item":
-            worth = card.value / 2 + 1
-            for effect in card.passive:
-                if isinstance(effect, Block | Hits):
-                    worth += 3 * effect.amount
-                elif isinstance(effect, ExtraDie):
-                    worth += 2.5
-                elif isinstance(effect, Bounty | ShopAccess):
-                    worth += 1.5
-            return worth
-        return float(card.value)
+        return card_worth(card)
 
     def _effects_worth(self, view: View, effects: Sequence[Any]) -> float:
-        me = view.players[view.seat]
+        me = view.players[self._me(view)]
         worth = 0.0
         for effect in effects:
             if isinstance(effect, Coins):
@@ -210,7 +218,7 @@ class HeuristicAgent:
 
     def _window(self, view: View, actions: Sequence[Action]) -> Action | None:
         rules = view.config.rules
-        me = view.seat
+        me = self._me(view)
         player = view.players[me]
         frame = view.frames[-1]
         assert isinstance(frame, WindowFrame)
@@ -286,6 +294,8 @@ class HeuristicAgent:
         for action in actions:
             if isinstance(action, ShowTower):
                 return action
+        if self.merchant:
+            return self._merchant_menu(view, actions, Travel)
         for action in actions:
             if isinstance(action, Slot):
                 return action
@@ -295,6 +305,8 @@ class HeuristicAgent:
         return next(a for a in actions if isinstance(a, Travel))
 
     def _end(self, view: View, actions: Sequence[Action]) -> Action | None:
+        if self.merchant:
+            return self._merchant_menu(view, actions, EndTurn)
         for action in actions:
             if isinstance(action, Slot):
                 return action
@@ -302,6 +314,33 @@ class HeuristicAgent:
         if bought is not None:
             return bought
         return next(a for a in actions if isinstance(a, EndTurn))
+
+    def _merchant_menu(
+        self, view: View, actions: Sequence[Action], last: type[Travel] | type[EndTurn]
+    ) -> Action:
+        """The start or end menu: rearrange the slots, offer a trade, use the Shop, then go
+        on (``last``)."""
+        me = self._me(view)
+        chosen = organise(view, me, actions)
+        if chosen is None:
+            chosen = self._trade_partner(view, actions)
+        if chosen is None:
+            chosen = shop_choice(view, me, actions, self.greed)
+        if chosen is None:
+            chosen = next(a for a in actions if isinstance(a, last))
+        return chosen
+
+    def _trade_partner(self, view: View, actions: Sequence[Action]) -> Action | None:
+        """The partner to whom the best trade can be offered, if any offer is worth making."""
+        me = self._me(view)
+        best: Action | None = None
+        best_gain = 0.0
+        for action in actions:
+            if isinstance(action, Trade):
+                plan = trade_plan(view, me, action.seat, self.greed)
+                if plan is not None and plan.gain > best_gain:
+                    best, best_gain = action, plan.gain
+        return best
 
     def _shopping(self, view: View, actions: Sequence[Action]) -> Action | None:
         rules = view.config.rules
@@ -317,7 +356,7 @@ class HeuristicAgent:
 
     def _duel(self, view: View, actions: Sequence[Action]) -> Action | None:
         rules = view.config.rules
-        me = view.seat
+        me = self._me(view)
         mine = _expected(rules, self._colours(view, me)) + fight_modifiers(view, me, None)[0]
         my_block = fight_modifiers(view, me, None)[1]
         best: Action = next(a for a in actions if isinstance(a, NoDuel))
@@ -349,7 +388,7 @@ class HeuristicAgent:
             assert isinstance(action, Choose)
             card = rules.card[action.card]
             if card.kind == "creature":
-                worth = self._fight_worth(view, view.seat, card)
+                worth = self._fight_worth(view, self._me(view), card)
             elif card.kind in ("place", "event"):
                 worth = self._effects_worth(view, card.effects)
                 for effect in card.passive:
@@ -409,7 +448,7 @@ class HeuristicAgent:
         for action in actions:
             if isinstance(action, LootCoins):
                 return action
-        if len(view.players[view.seat].hand) < 9:
+        if len(view.players[self._me(view)].hand) < 9:
             for action in actions:
                 if isinstance(action, Loot):
                     return action
@@ -432,10 +471,19 @@ class HeuristicAgent:
         rules = view.config.rules
         frame = view.frames[-1]
         assert isinstance(frame, OfferFrame)
+        if self.merchant:
+            wanted: type = (
+                AcceptTrade if accepts(view, self._me(view), frame, self.greed) else RefuseTrade
+            )
+            return next(a for a in actions if isinstance(a, wanted))
         got = sum(self._card_worth(rules, rules.card[c]) for c in frame.give) + frame.give_coins
         given = sum(self._card_worth(rules, rules.card[c]) for c in frame.ask) + frame.ask_coins
         wanted = AcceptTrade if got > given else RefuseTrade
         return next(a for a in actions if isinstance(a, wanted))
 
     def _offer(self, view: View, actions: Sequence[Action]) -> Action | None:
-        return actions[0]  # NoTrade: this agent never offers
+        frame = view.frames[-1]
+        assert isinstance(frame, OfferFrame)
+        if self.merchant:
+            return offer_step(view, frame, actions, self.greed)
+        return actions[0]  # NoTrade: without merchant it never offers

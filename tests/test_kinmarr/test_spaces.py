@@ -41,7 +41,7 @@ def test_every_legal_action_of_random_games_is_in_the_space(
     guilds: tuple[str, ...], chance: str
 ) -> None:
     kinds: set[type] = set()
-    for seed in range(6):
+    for seed in range(7):
         config = kinmarr.Config(
             guilds=guilds,
             chance=chance,  # type: ignore[arg-type]

@@ -1,0 +1,237 @@
+"""Win rates of Fated Kingdom's agents against each other: seeded games, seat orders rotated.
+
+    python scripts/kinmarr_agents.py heuristic random                  # 250 seeds x 2 orders
+    python scripts/kinmarr_agents.py search heuristic --games 200 --guilds feudal_pact,pathfinders
+    python scripts/kinmarr_agents.py heuristic heuristic:merchant=false --games 50 --json
+    python scripts/kinmarr_agents.py search:simulations=8 heuristic --players 4 --games 20
+
+An agent is named as in ``kinmarr.GAME.agents`` (``random``, ``heuristic``, ``search``,
+``ismcts``), optionally with keyword arguments after a colon (``search:simulations=8,depth=40``;
+numbers and ``true``/``false`` are converted, and names joined by ``+`` make a set:
+``search:searched=choose+duel+``). Agent A and agent B take the seats in turn
+(A, B, A, B for four guilds); every seed is played in both seat orders (A first, then B first),
+so each agent plays each guild and each seat equally often. Game ``i`` of an order uses seed
+``S + i``; each agent's generator is split from the seed as :func:`tabletop_rules.play` does.
+
+Prints, per seat order and overall: games won by A, won by B, shared or won by nobody (Fate,
+no one left), A's share of the decided games; how each agent used the Shop and trades per game
+(sales, refreshes, purchases, offers made, offers accepted); and each agent's mean time per
+decision it was asked (decisions with a single legal action are answered without asking).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+import kinmarr
+from tabletop_rules import CHANCE, Agent, Rng, sample_chance
+
+COUNTED = {
+    kinmarr.Sell: "sells",
+    kinmarr.Refresh: "refreshes",
+    kinmarr.Buy: "buys",
+    kinmarr.Propose: "offers",
+    kinmarr.AcceptTrade: "accepted",
+}
+
+
+def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"search:simulations=8,depth=40"`` → ``("search", {"simulations": 8, "depth": 40})``."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, text = item.partition("=")
+        value: Any = text
+        if "+" in text:
+            value = frozenset(filter(None, text.split("+")))
+        elif text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(text)
+                    break
+                except ValueError:
+                    pass
+        options[key] = value
+    if name not in kinmarr.GAME.agents:
+        raise SystemExit(f"unknown agent {name!r}; kinmarr has {sorted(kinmarr.GAME.agents)}")
+    return name, options
+
+
+def make(spec: str) -> Agent[kinmarr.Action]:
+    """A fresh agent from its spec."""
+    name, options = parse_agent(spec)
+    return kinmarr.GAME.agents[name](**options)  # type: ignore[call-arg]
+
+
+def one_game(
+    config: kinmarr.Config, seed: int, agents: list[Agent[kinmarr.Action]], labels: list[str]
+) -> dict[str, Any]:
+    """Play one game as :func:`tabletop_rules.play` would, timing and counting each seat."""
+    state = kinmarr.new_game(config, seed=seed)
+    stream = Rng.from_seed(seed)
+    rngs: list[Rng] = []
+    for _ in agents:
+        child, stream = stream.split()
+        rngs.append(child)
+    chance, stream = stream.split()
+    counts: dict[str, Counter[str]] = {label: Counter() for label in set(labels)}
+    seconds: Counter[str] = Counter()
+    asked: Counter[str] = Counter()
+    while (seat := kinmarr.current_player(state)) is not None:
+        if seat == CHANCE:
+            action, chance = sample_chance(kinmarr.GAME, state, chance)
+        else:
+            view = kinmarr.view(state, seat)
+            legal = kinmarr.legal_actions(view)
+            label = labels[seat]
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                started = time.perf_counter()
+                action, rngs[seat] = agents[seat].choose(view, legal, rngs[seat])
+                seconds[label] += time.perf_counter() - started
+                asked[label] += 1
+            kind = COUNTED.get(type(action))
+            if kind is not None:
+                counts[label][kind] += 1
+        state = kinmarr.apply(state, action)
+    result = kinmarr.outcome(state)
+    assert result is not None
+    return {
+        "winners": {labels[s] for s in result.winners},
+        "ending": result.ending,
+        "counts": counts,
+        "seconds": seconds,
+        "asked": asked,
+        "decisions": sum(asked.values()),
+    }
+
+
+def measure(
+    a: str, b: str, *, games: int, seed: int, guilds: tuple[str, ...], chance: str
+) -> dict[str, Any]:
+    """Play ``games`` seeds in both seat orders; summarise."""
+    config = kinmarr.Config(guilds=guilds, chance=chance)  # type: ignore[arg-type]
+    n = len(guilds)
+    orders = {"A first": ["A", "B"] * (n // 2) + ["A"] * (n % 2), "B first": []}
+    orders["B first"] = ["B" if x == "A" else "A" for x in orders["A first"]]
+    specs = {"A": a, "B": b}
+    per_order: dict[str, Counter[str]] = {}
+    counts = {"A": Counter[str](), "B": Counter[str]()}
+    seconds = {"A": 0.0, "B": 0.0}
+    asked = {"A": 0, "B": 0}
+    endings: Counter[str] = Counter()
+    started = time.perf_counter()
+    for order, labels in orders.items():
+        tally: Counter[str] = Counter()
+        for i in range(games):
+            agents = [make(specs[label]) for label in labels]
+            game = one_game(config, seed + i, agents, labels)
+            winners = game["winners"]
+            endings[game["ending"]] += 1
+            if winners == {"A"}:
+                tally["A"] += 1
+            elif winners == {"B"}:
+                tally["B"] += 1
+            elif winners:
+                tally["shared"] += 1
+            else:
+                tally["nobody"] += 1
+            for label in ("A", "B"):
+                counts[label].update(game["counts"].get(label, Counter()))
+                seconds[label] += game["seconds"][label]
+                asked[label] += game["asked"][label]
+        per_order[order] = tally
+    total = 2 * games
+
+    def share(t: Counter[str]) -> float | None:
+        decided = t["A"] + t["B"]
+        return t["A"] / decided if decided else None
+
+    overall = per_order["A first"] + per_order["B first"]
+    return {
+        "A": a,
+        "B": b,
+        "guilds": list(guilds),
+        "chance": chance,
+        "seeds": [seed, seed + games - 1],
+        "games": total,
+        "orders": {
+            order: {**{k: t[k] for k in ("A", "B", "shared", "nobody")}, "A_share": share(t)}
+            for order, t in per_order.items()
+        },
+        "overall": {
+            **{k: overall[k] for k in ("A", "B", "shared", "nobody")},
+            "A_share": share(overall),
+        },
+        "endings": dict(sorted(endings.items())),
+        "per_game": {
+            label: {k: counts[label][k] / total for k in COUNTED.values()} for label in "AB"
+        },
+        "ms_per_decision": {
+            label: 1000 * seconds[label] / asked[label] if asked[label] else None for label in "AB"
+        },
+        "decisions_per_game": {label: asked[label] / total for label in "AB"},
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    """The summary as text."""
+    lines = [
+        f"A = {result['A']}, B = {result['B']}; guilds {', '.join(result['guilds'])} "
+        f"({result['chance']} chance); seeds {result['seeds'][0]}-{result['seeds'][1]}, "
+        f"{result['games']} games"
+    ]
+    for order, t in (*result["orders"].items(), ("overall", result["overall"])):
+        rate = "-" if t["A_share"] is None else f"{t['A_share']:.1%}"
+        lines.append(
+            f"  {order:<8} A won {t['A']}, B won {t['B']}, shared {t['shared']}, "
+            f"nobody {t['nobody']}; A's share of decided games {rate}"
+        )
+    lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items()))
+    for label in "AB":
+        counts = ", ".join(f"{k} {v:.2f}" for k, v in result["per_game"][label].items())
+        ms = result["ms_per_decision"][label]
+        cost = "-" if ms is None else f"{ms:.2f} ms"
+        lines.append(
+            f"  {label} per game: {counts}; {result['decisions_per_game'][label]:.0f} "
+            f"decisions asked, {cost} per decision"
+        )
+    lines.append(f"  ({result['seconds']} s)")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help="agent A, e.g. search or heuristic:merchant=false")
+    parser.add_argument("b", help="agent B")
+    parser.add_argument("--games", type=int, default=250, help="seeds per seat order")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--guilds", help="comma-separated guild ids (default: two or four)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--chance", default="sampled", choices=("sampled", "explicit"))
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    guilds = (
+        tuple(args.guilds.split(","))
+        if args.guilds
+        else (("feudal_pact", "pathfinders") if args.players == 2
+              else kinmarr.DEFAULT_GUILDS[: args.players])
+    )  # fmt: skip
+    result = measure(
+        args.a, args.b, games=args.games, seed=args.seed, guilds=guilds, chance=args.chance
+    )
+    print(json.dumps(result, indent=2) if args.json else report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
