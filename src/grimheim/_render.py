@@ -41,7 +41,9 @@ def render_text(position: State | View) -> str:
     """The board (pointy-top hexes, one character each, rows shifted), then the time track, the
     town, every hero (cards in play with their mana ``m``, damage markers ``d`` and markers
     ``x``; the hand the position shows; the quest on top and its progress), the monsters hurt
-    and those pinned or with a bounty, and who must answer.
+    (damage taken of health, ``Troll 7,9 damage 2/7``, as for the heroes and in
+    :func:`~grimheim.render_svg`) and those pinned or with a bounty, and who must answer and the
+    question. Heroes, cards and monsters go by their printed names.
 
     >>> from grimheim import Config, new_game
     >>> print(render_text(new_game(Config(heroes=("bjorn",)), seed=1)).splitlines()[0])
