@@ -336,7 +336,8 @@ class _Speaker:
         return self.guild(top.loser) if isinstance(top, TrophyFrame) else "the loser"
 
     def summary(self, card_id: str) -> str:
-        """A creature's numbers, another card's text, after a card chosen."""
+        """A creature's numbers (``: attack 1, …``), another card's text (`` — …``), after a card
+        chosen."""
         card = self.position.config.rules.card.get(card_id)
         if card is None:
             return ""
@@ -345,7 +346,7 @@ class _Speaker:
                 f": attack {card.attack}, defence {card.defence},"
                 f" worth {plural(card.value, 'coin')}"
             )
-        return self.text(card_id).replace(" — ", ": ", 1)
+        return self.text(card_id)
 
     def reroll(self, top: object, dodge: int, other: int | None) -> str:
         found = dodging(top) if isinstance(top, FightFrame | DuelFrame) else None
