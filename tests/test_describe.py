@@ -8,7 +8,7 @@ of the standard content; ``Game`` carries both.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -283,6 +283,43 @@ def test_every_sample_is_said_in_a_sentence(game: str) -> None:
         check_sentence(text, game)
         said[repr(sample)] = text
     assert len(set(said.values())) == len(said)  # different samples, different words
+
+
+CHANCE_STARTS: dict[str, Callable[[], Any]] = {
+    "goblinguard": lambda: gg.new_game(gg.Config(chance="explicit"), seed=1),
+    "grimheim": lambda: gh.new_game(gh.Config(heroes=("bjorn",), chance="explicit"), seed=1),
+    "kinmarr": lambda: km.new_game(km.Config(chance="explicit"), seed=1),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_a_players_action_read_where_chance_answers_names_no_one(game: str) -> None:
+    """Only chance's own results are said as chance's; any other action read at a chance
+    decision has no seat to name, and says so without a class name or a seat number."""
+    module = MODULES[game]
+    state = CHANCE_STARTS[game]()
+    assert module.current_player(state) == CHANCE
+    chance = set(module.Action.__args__) - {type(a) for a in _player_samples(game)}
+    for sample in SAMPLES[game]()[1]:
+        if type(sample) in module.Action.__args__:
+            text = module.describe(state, sample)
+            check_sentence(text, game)
+            assert text.startswith("Chance") == (type(sample) in chance), text
+
+
+def _player_samples(game: str) -> list[Any]:
+    """The samples of the actions a player (not chance) takes."""
+    chance_types = {
+        "goblinguard": (gg.Draw,),
+        "grimheim": (gh.Roll, gh.DieFace, gh.Drawn),
+        "kinmarr": (km.Roll, km.FaceResult, km.Reveal),
+    }[game]
+    module = MODULES[game]
+    return [
+        s
+        for s in SAMPLES[game]()[1]
+        if type(s) in module.Action.__args__ and not isinstance(s, chance_types)
+    ]
 
 
 def test_describe_names_the_things() -> None:

@@ -243,11 +243,12 @@ class _Speaker:
     # -- actions ---------------------------------------------------------------------------------
 
     def action(self, action: Action) -> str:
-        seat = current(self.work)
-        if seat == CHANCE or isinstance(action, Roll | DieFace | Drawn):
+        if isinstance(action, Roll | DieFace | Drawn):
             return self.chance(action)
-        who = self.hero(seat) if seat is not None else "a hero"
-        return f"{who} {self.deed(action, seat if seat is not None else -1)}"
+        seat = current(self.work)
+        if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
+            return f"a hero {self.deed(action, -1)}"
+        return f"{self.hero(seat)} {self.deed(action, seat)}"
 
     def chance(self, action: Action) -> str:
         match action:

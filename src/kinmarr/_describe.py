@@ -190,11 +190,12 @@ class _Speaker:
     # -- actions ---------------------------------------------------------------------------------
 
     def action(self, action: Action) -> str:
-        seat = acting(self.position)
-        if seat == CHANCE or isinstance(action, Roll | FaceResult | Reveal):
+        if isinstance(action, Roll | FaceResult | Reveal):
             return self.chance(action)
-        who = self.guild(seat) if seat is not None else "a player"
-        return f"{who} {self.deed(action, seat if seat is not None else -1)}"
+        seat = acting(self.position)
+        if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
+            return f"a player {self.deed(action, -1)}"
+        return f"{self.guild(seat)} {self.deed(action, seat)}"
 
     def chance(self, action: Action) -> str:
         match action:
