@@ -287,6 +287,12 @@ class TabletopEnv(_Env):
         ``True`` at each legal action's number (all ``False`` once the episode is over). The
         method sb3-contrib's ``MaskablePPO`` calls. A fresh array every call.
 
+        .. code-block:: python
+
+            e = env(kinmarr.GAME, config=kinmarr.Config(guilds=("feudal_pact", "pathfinders")))
+            observation, info = e.reset(seed=7)
+            action = e.action_space.sample(e.action_masks().astype("int8"))
+
         Raises:
             RuntimeError: :meth:`reset` has not been called.
         """

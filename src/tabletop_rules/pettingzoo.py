@@ -462,6 +462,12 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         die yet to be rolled, not the generator. A critic trained on it judges the position,
         not the future draws. A fresh array every call.
 
+        .. code-block:: python
+
+            e = env(kinmarr.GAME, config=kinmarr.Config(guilds=("feudal_pact", "pathfinders")))
+            e.reset(seed=1)
+            assert e.state().shape == (2, *kinmarr.observation_shape(e.config))
+
         Raises:
             RuntimeError: :meth:`reset` has not been called.
         """
@@ -654,12 +660,14 @@ class RLlibObservations(_BaseWrapper):  # type: ignore[misc]  # PettingZoo ships
     It wraps any AEC environment whose observation spaces are ``gymnasium.spaces.Dict`` with
     ``"observation"`` and ``"action_mask"`` keys — PettingZoo's classic games too.
 
-    >>> import kinmarr
-    >>> from tabletop_rules.pettingzoo import RLlibObservations, env
-    >>> e = RLlibObservations(env(kinmarr.GAME))
-    >>> e.reset(seed=1)
-    >>> sorted(e.observe(e.agent_selection))
-    ['action_mask', 'observations']
+    .. code-block:: python
+
+        import kinmarr
+        from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+        from ray.tune.registry import register_env
+        from tabletop_rules.pettingzoo import RLlibObservations, env
+
+        register_env("kinmarr", lambda _: PettingZooEnv(RLlibObservations(env(kinmarr.GAME))))
 
     Args:
         env: the environment to wrap.
