@@ -314,7 +314,10 @@ def test_kinmarr_agents_to_the_end_show_each_seats_outcome() -> None:
 @pytest.mark.parametrize(
     ("argv", "fragments"),
     [
-        (["--seat", "1=genius"], ["unknown agent 'genius' for kinmarr", "heuristic, random"]),
+        (
+            ["--seat", "1=genius"],
+            ["unknown agent 'genius' for kinmarr", "heuristic, ismcts, random"],
+        ),
         (["--seat", "4=human"], ["this kinmarr game has seats 0 to 3, not 4"]),
         (["--seat", "-1"], ["seats 0 to 3, not -1"]),
         (["--seat", "1", "--seat", "1=random"], ["seat 1 is given twice"]),

@@ -293,7 +293,7 @@ def test_game_bundles_the_api() -> None:
     game = kinmarr.GAME
     assert isinstance(game, Game)
     assert (game.name, game.title, game.seats) == ("kinmarr", "Fated Kingdom", (2, 4))
-    assert set(game.agents) == {"random", "heuristic"}
+    assert {"random", "heuristic", "ismcts"} <= set(game.agents)
     assert game.seat_count(kinmarr.Config(guilds=("pathfinders", "feudal_pact"))) == 2
     state = game.new_game(None, seed=1)
     assert game.legal_actions(state) == kinmarr.legal_actions(state)
