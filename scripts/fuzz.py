@@ -31,6 +31,9 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=20_000)
     parser.add_argument("--positions", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--time-limit", type=float, default=0.25, help="seconds a read may take (plus 0.02/kB)"
+    )
     args = parser.parse_args()
     run = importlib.import_module(f"tests.test_{args.game}.fuzzing").run
     started = time.perf_counter()
@@ -42,6 +45,7 @@ def main() -> int:
         notations=args.notations,
         actions=args.actions,
         positions=args.positions,
+        time_limit=args.time_limit,
     )
     print(report)
     print(f"({time.perf_counter() - started:.1f} s)")

@@ -386,7 +386,9 @@ def test_each_check_catches_its_bug(functions: dict[str, Any], check: str) -> No
 
 
 def test_the_fuzzer_gives_mutated_actions_and_non_states_and_counts_each_part() -> None:
-    report = fuzz_game(GAME, games=6, loads=100, notations=50, actions=200, positions=100, seed=2)
+    report = fuzz_game(
+        GAME, games=6, loads=100, notations=50, actions=200, positions=100, seed=2, time_limit=None
+    )
     assert report.findings == (), str(report)
     parts = {part.name: part for part in report.parts}
     assert parts["actions"].inputs == 200 and parts["positions"].inputs == 100
@@ -406,8 +408,18 @@ def test_the_fuzzer_gives_mutated_actions_and_non_states_and_counts_each_part() 
 def test_the_fuzzer_finds_a_game_that_trusts_its_input(
     functions: dict[str, Any], part: str, what: str
 ) -> None:
-    report = fuzz_game(broken(**functions), games=6, loads=0, notations=0, seed=2)
+    report = fuzz_game(broken(**functions), games=6, loads=0, notations=0, seed=2, time_limit=None)
     assert any(f.reader == part and f.what == what for f in report.findings), str(report)
+
+
+def test_reads_are_timed_only_against_a_given_limit() -> None:
+    # Every read takes more than no time at all, so a limit of 0 finds each one slow; without a
+    # limit (as in tests, on a machine of unknown load) none is, and the slowest is still told.
+    counts = {"games": 2, "loads": 20, "notations": 0, "actions": 0, "positions": 0}
+    timed = fuzz_game(GAME, seed=1, time_limit=0.0, per_kb=0.0, **counts)
+    assert timed.findings and {f.what for f in timed.findings} == {"slow"}
+    untimed = fuzz_game(GAME, seed=1, time_limit=None, **counts)
+    assert untimed.findings == () and untimed.slowest > 0
 
 
 # -- many seats and chance: the hidden-hand fixture ----------------------------------------------

@@ -58,9 +58,16 @@ def replayed(state: gg.State) -> None:
         assert {*again.hand, *again.deck} == {*state.hand, *state.deck}, "cards went missing"
 
 
-def run(seed: int, **counts: int) -> FuzzReport:
+def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
     """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``)."""
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``). Reads are
+    timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
     return fuzz_game(
-        gg.GAME, content=content(), configs=CONFIGS, oracle=replayed, seed=seed, **counts
+        gg.GAME,
+        content=content(),
+        configs=CONFIGS,
+        oracle=replayed,
+        seed=seed,
+        time_limit=time_limit,
+        **counts,
     )

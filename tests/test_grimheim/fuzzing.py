@@ -92,9 +92,16 @@ def recount(state: gh.State) -> None:
         assert owned == expected, f"{hero.id}'s cards lost or doubled"
 
 
-def run(seed: int, **counts: int) -> FuzzReport:
+def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
     """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``)."""
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``). Reads are
+    timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
     return fuzz_game(
-        gh.GAME, content=content(), configs=CONFIGS, oracle=recount, seed=seed, **counts
+        gh.GAME,
+        content=content(),
+        configs=CONFIGS,
+        oracle=recount,
+        seed=seed,
+        time_limit=time_limit,
+        **counts,
     )

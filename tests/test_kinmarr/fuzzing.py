@@ -110,9 +110,16 @@ def playable(state: kinmarr.State) -> None:
         assert kinmarr.loads(kinmarr.dumps(after)) == after
 
 
-def run(seed: int, **counts: int) -> FuzzReport:
+def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
     """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``)."""
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``). Reads are
+    timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
     return fuzz_game(
-        kinmarr.GAME, content=content(), configs=CONFIGS, oracle=playable, seed=seed, **counts
+        kinmarr.GAME,
+        content=content(),
+        configs=CONFIGS,
+        oracle=playable,
+        seed=seed,
+        time_limit=time_limit,
+        **counts,
     )
