@@ -415,7 +415,7 @@ def test_the_fuzzer_finds_a_game_that_trusts_its_input(
 def test_reads_are_timed_only_against_a_given_limit() -> None:
     # Every read takes more than no time at all, so a limit of 0 finds each one slow; without a
     # limit (as in tests, on a machine of unknown load) none is, and the slowest is still told.
-    counts = {"games": 2, "loads": 20, "notations": 0, "actions": 0, "positions": 0}
+    counts: dict[str, Any] = {"games": 2, "loads": 20, "notations": 0, "actions": 0, "positions": 0}
     timed = fuzz_game(GAME, seed=1, time_limit=0.0, per_kb=0.0, **counts)
     assert timed.findings and {f.what for f in timed.findings} == {"slow"}
     untimed = fuzz_game(GAME, seed=1, time_limit=None, **counts)
