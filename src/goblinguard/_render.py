@@ -11,13 +11,15 @@ __all__ = ["render_text"]
 
 def render_text(position: State | View) -> str:
     """The visible cells as a grid (``.`` empty; a defeated goblin or hobgoblin in lower case),
-    with the hand, the draw pile and the score.
+    with the hand (each card's 2×2 layout under its id), the draw pile and the score.
 
     >>> from goblinguard import Config, Place, apply, new_game
     >>> state = new_game(Config(order=tuple(c.id for c in Config().deck)), seed=0)
     >>> print(render_text(apply(state, Place("g1", 0, 0))))
     Guards & Goblins: 1 card in play, 14 to draw, defeated 0/16
     hand: g2 g3 g4 g5 g6
+          GH GH XG HG HG
+          XH HX HH XH HX
         0
       0 G X
       1 H H
@@ -37,7 +39,7 @@ def render_text(position: State | View) -> str:
         lines.append(f"game over: {verdict}; active garrisons: {garrisons}")
     else:
         drawing = f" (chance draws {position.to_draw} more)" if position.to_draw else ""
-        lines.append("hand: " + " ".join(position.hand) + drawing)
+        lines += _hand(position, drawing)
     if board.cell:
         cells = [decode(pos) for pos in board.cell]
         xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
@@ -54,6 +56,19 @@ def render_text(position: State | View) -> str:
                 row.append(letter.lower() if pos in defeated else letter)
             lines.append(f"{y:>{label}} " + " ".join(row))
     return "\n".join(lines)
+
+
+def _hand(position: State | View, drawing: str) -> list[str]:
+    """The hand's ids, each card's 2×2 layout drawn under its id (top row, then bottom row)."""
+    compiled = position.config.compiled
+    layouts = [compiled.cards[compiled.index[card]].layout.split("/") for card in position.hand]
+    ids = [card.ljust(2) for card in position.hand]
+    rows = [
+        " ".join(layout[row].ljust(len(card)) for card, layout in zip(ids, layouts, strict=True))
+        for row in (0, 1)
+    ]
+    head = "hand: " + " ".join(ids).rstrip() + drawing
+    return [head] + ([" " * 6 + row.rstrip() for row in rows] if position.hand else [])
 
 
 def _x_axis(xs: range) -> str:
