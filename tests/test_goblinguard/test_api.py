@@ -76,6 +76,30 @@ def test_view_drives_legal_actions_decision_and_render() -> None:
     assert gg.loads(gg.dumps(seen), gg.View) == seen
 
 
+def test_render_text_draws_each_card_of_the_hand_under_its_id() -> None:
+    """The hand's ids, and under each its 2×2 layout: top row, then bottom row."""
+    deck = gg.deck_from_json(
+        '{"name": "short-ids", "cards": [{"id": "a", "layout": "GX/HH"},'
+        ' {"id": "barracks", "layout": "BH/HG"}, {"id": "o7", "layout": "OH/HG"}]}'
+    )
+    state = gg.new_game(gg.Config(deck=deck, order=("a", "barracks", "o7")), seed=0)
+    lines = gg.render_text(state).splitlines()
+    hand = lines.index(next(line for line in lines if line.startswith("hand: ")))
+    assert lines[hand : hand + 3] == [
+        "hand: a  barracks o7",
+        "      GX BH       OH",
+        "      HH HG       HG",
+    ]
+    state = gg.apply(_puzzle(), gg.Place("g1", 0, 0))
+    lines = gg.render_text(state).splitlines()
+    ids = lines[1].removeprefix("hand: ").split()
+    assert ids == list(state.hand)
+    for card in state.hand:
+        column = lines[1].index(f" {card}") + 1
+        top, bottom = gg.standard_deck()[ORDERED.index(card)].layout.split("/")
+        assert (lines[2][column : column + 2], lines[3][column : column + 2]) == (top, bottom)
+
+
 def test_notation_round_trips() -> None:
     state = gg.apply(_puzzle(), gg.Place("g1", 0, 0))
     for action in gg.legal_actions(state):
