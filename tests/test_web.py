@@ -28,10 +28,10 @@ import attrs
 import pytest
 from examples.web import server as web
 
-from tabletop_rules import CHANCE, Game, RandomAgent, Rng, play
+from tabletop_rules import CHANCE, Game, RandomAgent, Rng, narrow, play
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 AnyGame = Game[Any, Any]
 GAMES: dict[str, AnyGame] = web.load_games()
@@ -265,8 +265,15 @@ def _check_seat(client: Client, mirror: Mirror, match: str, seat: int) -> None:
         assert game.describe is not None
         said = [game.describe(own, a) for a in game.legal_actions(own)]
         assert [a["text"] for a in asked["actions"]] == said  # each answer in words
+        # The picture to click them in: drawn from the same view with the same actions.
+        assert game.render_svg is not None
+        assert asked["svg"] == game.render_svg(own, actions=game.legal_actions(own))
+        marked = re.findall(r'data-actions="([\d ]+)"', asked["svg"])
+        assert {int(i) for m in marked for i in m.split()} == set(range(len(notations)))
     else:
         assert (asked["decision"], asked["actions"]) == (None, [])
+        assert "svg" not in asked
+    assert "data-actions" not in view["svg"]  # the view's own picture is never clickable
     news = client.ok("GET", f"/api/matches/{match}/events?seat={seat}", seat=seat)
     assert news["events"] == mirror.logs[seat]
     mirror.logs[seat] = []
@@ -897,18 +904,86 @@ def _open(
         assert page.inner_text("#seats") == expected
 
 
-def _click(page: Page, text: str | None = None) -> None:
-    """Click an action (the first one, or the one labelled ``text``); wait for the page to
-    draw the new position."""
-    moves = page.inner_text("#moves")
-    buttons = page.locator("#actions button")
-    button = buttons.first if text is None else buttons.filter(has_text=text).last
-    button.click()
+CLICKABLE = """() => [...document.querySelectorAll("#picture [data-actions]")].map(
+    (element, n) => ({
+        n,
+        id: element.id,
+        kind: element.getAttribute("class").split(" ")[0],
+        indices: element.getAttribute("data-actions").split(" ").map(Number),
+        leaf: element.querySelector("[data-actions]") === null,
+    }))"""
+"""Every element of the picture that takes a click: its place among them, its id, its first
+class, its indices and whether it holds no other such element."""
+
+POINT = """element => {
+    element.scrollIntoView({block: "center", inline: "center"});
+    const box = element.getBoundingClientRect();
+    const steps = [0.5, 0.35, 0.65, 0.2, 0.8];
+    for (const fy of steps) for (const fx of steps) {
+        const x = box.left + box.width * fx, y = box.top + box.height * fy;
+        const hit = document.elementFromPoint(x, y);
+        if (hit !== null && hit.closest("[data-actions]") === element) return [x, y];
+    }
+    return null;
+}"""
+"""A point of the window where a click reaches the element itself (not a card drawn on a panel,
+not the choice panel over the picture), after scrolling it into the middle; ``null``: none."""
+
+
+def _click_on(page: Page, element: Locator) -> None:
+    """Click the element of the picture as a person would: with the mouse, where it shows."""
+    point = element.evaluate(POINT)
+    assert point is not None, f"{element} cannot be clicked: something covers it"
+    page.mouse.click(*point)
+
+
+def _candidates(page: Page) -> list[str]:
+    """The words of the moves the page lists as still possible."""
+    return page.locator("#candidates .words").all_inner_texts()
+
+
+def _all_words(page: Page) -> list[str]:
+    """The words of every move, from the page's list of all moves, in the actions' order."""
+    return page.locator("#actions .words").all_text_contents()  # shown or not
+
+
+def _moved(page: Page, moves: str) -> None:
+    """Wait until the page has drawn the position after a move (the count was ``moves``)."""
     page.wait_for_function(
         "moves => document.querySelector('#moves').textContent !== moves"
         " && !document.body.dataset.busy",
         arg=moves,
     )
+
+
+def _choose(page: Page, index: int, words: Sequence[str] | None = None) -> list[str]:
+    """Choose the ``index``-th legal action by clicking the picture, broadest element first: each
+    click the element carrying ``index`` that leaves the most candidates while leaving fewer.
+    After each click but the last, the page must mark the element clicked and list exactly the
+    candidates :func:`tabletop_rules.narrow` leaves, in words (``words``, or the page's list of
+    all moves). The first class of each element clicked."""
+    moves, words = page.inner_text("#moves"), words or _all_words(page)
+    elements = page.evaluate(CLICKABLE)
+    chosen, clicks = frozenset(range(len(words))), list[str]()
+    while True:
+        narrower = [
+            (len(narrow(chosen, e["indices"])), e["leaf"], -e["n"], e)
+            for e in elements
+            if index in e["indices"] and (len(narrow(chosen, e["indices"])) < len(chosen))
+        ]
+        if not narrower:  # one action only: its one element
+            narrower = [(1, True, 0, e) for e in elements if e["indices"] == [index]]
+        *_, element = max(narrower, key=lambda option: option[:3])
+        _click_on(page, page.locator("#picture [data-actions]").nth(element["n"]))
+        chosen = narrow(chosen if clicks else None, element["indices"])
+        clicks.append(element["kind"])
+        if len(chosen) == 1:
+            break
+        clicked = page.locator("#picture [data-actions]").nth(element["n"])
+        assert "picked" in str(clicked.get_attribute("class")).split()
+        assert _candidates(page) == [words[i] for i in sorted(chosen)]
+    _moved(page, moves)
+    return clicks
 
 
 def _picture(page: Page, game: AnyGame) -> str:
@@ -926,61 +1001,220 @@ def _screenshot(page: Page, path: Path) -> None:
     assert path.stat().st_size > 1000
 
 
-def test_the_page_plays_goblinguard_to_the_end(page: Page, url: str, tmp_path: Path) -> None:
-    game = GAMES["goblinguard"]
-    _open(page, url, "goblinguard", 4)
+CELL = """([x, y, index]) => [
+    ...document.querySelectorAll(`#picture [data-actions][data-x="${x}"][data-y="${y}"]`),
+].filter(e => e.getAttribute("data-actions").split(" ").map(Number).includes(index))
+ .map(e => e.id).reverse()"""
+"""The ids of the elements showing the cell ``(x, y)`` of goblinguard's table that take part in
+action ``index``, topmost first: a mark on it, the card showing there, or an empty cell's
+target."""
+
+
+def test_goblinguard_is_played_to_the_end_by_clicking_card_cell_and_layer(
+    page: Page, url: str, tmp_path: Path
+) -> None:
+    """Each placement is clicked as a person would: the card in the hand, then the cell for its
+    top-left cell, then *On top* or *Beneath* when both may be; after each click the page lists
+    the candidates left in the game's words, and the last click plays the move."""
+    game, seed = GAMES["goblinguard"], 4
+    _open(page, url, "goblinguard", seed)
     assert page.inner_text("#turn").startswith("Your turn (move 1")
-    pictures = [_picture(page, game)]
-    for move in range(1, 21):
-        _click(page)
-        assert page.inner_text("#moves") == str(move)
+    state = game.new_game(_mirror_config(game, {}), seed=seed)
+    choice, clicks, pictures = Rng.from_seed(3), [0, 0, 0], [_picture(page, game)]
+    assert game.describe is not None
+    while not game.is_over(state):
+        view = game.view(state, 0)
+        actions = game.legal_actions(view)
+        index, choice = choice.below(len(actions))
+        action = actions[index]
+        words = [game.describe(view, a) for a in actions]
+        assert _all_words(page) == words  # the list of all moves, in words
+        moves, chosen = page.inner_text("#moves"), None
+        for step in range(3):
+            if step == 0:
+                element = f"hand-{action.card}"
+            elif step == 1:  # the topmost that takes a click (an open mark is a ring)
+                shown = page.evaluate(CELL, [action.x, action.y, index])
+                element = next(e for e in shown if page.locator(f'[id="{e}"]').evaluate(POINT))
+            else:
+                element = f"button-layer-{action.layer.value}"
+            located = page.locator(f'#picture [id="{element}"]')
+            indices = [int(i) for i in str(located.get_attribute("data-actions")).split()]
+            _click_on(page, located)
+            clicks[step] += 1
+            chosen = narrow(chosen, indices)
+            if len(chosen) == 1:
+                break
+            assert _candidates(page) == [words[i] for i in sorted(chosen)]
+            assert page.is_visible("#clear")
+        assert chosen == frozenset([index])
+        _moved(page, moves)
+        state = game.apply(state, action)
+        said = f"you played {game.notation(action)} — {words[index]}"
+        assert page.locator("#log li.move").last.inner_text() == said
         pictures.append(_picture(page, game))
         assert pictures[-1] != pictures[-2]
-        if move == 3:
-            assert page.inner_text("#turn").startswith("Your turn (move 4")
-            assert page.locator("#log li.move").count() == 3
+        if len(pictures) == 4:
             _screenshot(page, tmp_path / "goblinguard.png")
+    assert int(page.inner_text("#moves")) == len(pictures) - 1 == 20
+    assert clicks[1] > 10 and clicks[2] > 0  # cells were clicked, and layers where needed
     assert page.inner_text("#turn") == "Game over"
-    assert page.locator("#actions button").count() == 0
-    assert page.is_visible("#outcome")
-    assert page.inner_text("#outcome").startswith(("You won!", "You lost."))
+    assert page.is_hidden("#choice")
+    assert page.locator("#picture [data-actions]").count() == 0
+    outcome = game.outcome(state)
+    assert outcome is not None
+    won = "You won!" if outcome.winners else "You lost."
+    assert page.inner_text("#outcome").startswith(won)
     _screenshot(page, tmp_path / "goblinguard-over.png")
 
 
-def test_the_page_passes_grimheim_between_two_people(page: Page, url: str, tmp_path: Path) -> None:
+def test_clicks_narrow_the_choice_and_clear_starts_it_again(page: Page, url: str) -> None:
+    """The page's narrowing is :func:`tabletop_rules.narrow`: each click keeps the moves both
+    allow and marks what can still help; a click that allows none of them starts again; *Clear
+    the choice* and Escape forget the clicks; the list of all moves plays from the keyboard."""
+    game, seed = GAMES["goblinguard"], 7
+    _open(page, url, "goblinguard", seed)
+    state = game.new_game(_mirror_config(game, {}), seed=seed)
+    _choose(page, 0)  # every first move is a card on (0, 0): one click
+    state = game.apply(state, game.legal_actions(state)[0])
+    view = game.view(state, 0)
+    actions = game.legal_actions(view)
+    assert game.describe is not None
+    words = [game.describe(view, a) for a in actions]
+    hand = view.hand
+    assert page.is_hidden("#clear")
+    assert _candidates(page) == []  # too many moves to list before a click
+    assert page.inner_text("#help") == f"Click the picture to choose one of {len(actions)} moves."
+
+    def marked(css: str) -> list[str]:
+        found = page.locator(f"#picture [data-actions].{css}")
+        return [str(e) for e in found.evaluate_all("elements => elements.map(e => e.id)")]
+
+    first = page.locator(f"#picture #hand-{hand[0]}")
+    _click_on(page, first)
+    of_first = [i for i, a in enumerate(actions) if a.card == hand[0]]
+    assert _candidates(page) == [words[i] for i in of_first]
+    assert marked("picked") == [f"hand-{hand[0]}"]
+    assert {f"hand-{card}" for card in hand[1:]} <= set(marked("ruled-out"))
+    cells = {e["id"] for e in page.evaluate(CLICKABLE) if set(e["indices"]) & set(of_first)}
+    assert set(marked("possible")) == cells
+    assert page.inner_text("#help") == (
+        f"{len(of_first)} moves fit what you clicked: click on, or choose:"
+    )
+    # Another card allows none of them: the choice starts again from it.
+    _click_on(page, page.locator(f"#picture #hand-{hand[1]}"))
+    of_second = [i for i, a in enumerate(actions) if a.card == hand[1]]
+    assert _candidates(page) == [words[i] for i in of_second]
+    assert marked("picked") == [f"hand-{hand[1]}"]
+    page.click("#clear")
+    assert (_candidates(page), marked("picked"), marked("ruled-out")) == ([], [], [])
+    assert page.is_hidden("#clear")
+    # A layer first, then the card: the clicks meet in any order.
+    _click_on(page, page.locator("#picture #button-layer-bottom"))
+    beneath = [i for i, a in enumerate(actions) if a.layer.value == "bottom"]
+    assert _candidates(page) == [words[i] for i in beneath]
+    _click_on(page, first)
+    both = [i for i in beneath if actions[i].card == hand[0]]
+    assert _candidates(page) == [words[i] for i in both]
+    assert sorted(marked("picked")) == ["button-layer-bottom", f"hand-{hand[0]}"]
+    page.keyboard.press("Escape")
+    assert _candidates(page) == []
+    assert page.inner_text("#moves") == "1"  # nothing was played
+    # The list of all moves: each button says the move's words and notation; Enter plays it.
+    page.click("#all-moves summary")
+    buttons = page.locator("#actions button")
+    assert buttons.count() == len(actions) == int(page.inner_text("#count"))
+    last = buttons.nth(len(actions) - 1)
+    assert last.locator(".words").inner_text() == words[-1]
+    assert last.locator("code").inner_text() == game.notation(actions[-1])
+    last.focus()
+    page.keyboard.press("Enter")
+    _moved(page, "1")
+    said = f"you played {game.notation(actions[-1])} — {words[-1]}"
+    assert page.locator("#log li.move").last.inner_text() == said
+
+
+def test_grimheim_is_played_by_clicking_heroes_hexes_and_buttons(
+    page: Page, url: str, tmp_path: Path
+) -> None:
+    """Two people at one page: Bjorn offers Alva gold (her token, *Give gold*, *1 gold*), the
+    page turns to Alva, who accepts (listed at once: two moves), Bjorn moves by clicking a hex
+    and ends his turn."""
     game = GAMES["grimheim"]
     options = {"heroes": ["bjorn", "alva"]}
     _open(page, url, "grimheim", 6, options=options, players=["human", "human"])
     assert page.inner_text("#turn").startswith("Seat 0 to play (move 1")
     first = _picture(page, game)
-    notation = page.locator("#actions button").first.inner_text()
-    words = page.locator("#actions button").first.get_attribute("title")  # what it does
-    assert words and words.startswith("Bjorn ")
-    _click(page)
+    words = _all_words(page)
+    notations = page.locator("#actions code").all_text_contents()
+    _click_on(page, page.locator("#picture #hero-1"))
+    gold = [i for i, n in enumerate(notations) if n.startswith(("give ", "ask "))]
+    assert len(gold) == 4
+    assert _candidates(page) == [words[i] for i in gold]
+    assert all(w.startswith(("Bjorn offers", "Bjorn asks")) for w in _candidates(page))
+    _click_on(page, page.locator("#picture #button-give-gold"))
+    assert _candidates(page) == [words[i] for i in gold[:2]]
+    _click_on(page, page.locator("#picture #button-gold-1"))
+    _moved(page, "0")
+    assert page.inner_text("#turn").startswith("Seat 1 to play (move 2, showing seat 1)")
+    assert _candidates(page) == _all_words(page)  # two moves: listed before any click
+    assert len(_candidates(page)) == 2
+    _choose(page, page.locator("#actions code").all_text_contents().index("accept"))
+    assert page.inner_text("#turn").startswith("Seat 0 to play (move 3, showing seat 0)")
+    assert page.locator("#log li.move").first.inner_text() == (
+        f"seat 0 played give 1 to 1 — {words[gold[0]]}"
+    )
     assert _picture(page, game) != first
-    assert page.locator("#log li").first.inner_text() == f"seat 0 played {notation} — {words}"
-    _click(page, "end")
-    _click(page, "no-swap")  # the end of the turn: keep the top cards
+    _click_on(page, page.locator("#picture #target-9-5"))  # one click: a hex is one move
+    _moved(page, "2")
+    moved = page.locator("#log li.move").last.inner_text()
+    assert moved.startswith("seat 0 played move 9,5 — Bjorn moves to area 9,5")
+    for button in ("end-turn", "no-swap"):  # the end of the turn: keep the top cards
+        moves = page.inner_text("#moves")
+        _click_on(page, page.locator(f"#picture #button-{button}"))
+        _moved(page, moves)
     assert page.inner_text("#turn").startswith("Seat 1 to play"), page.inner_text("#turn")
-    assert "showing seat 1" in page.inner_text("#turn")
-    _click(page)
-    assert page.inner_text("#moves") == "4"
     _screenshot(page, tmp_path / "grimheim.png")
 
 
-def test_the_page_plays_kinmarr_against_agents(page: Page, url: str, tmp_path: Path) -> None:
+def test_kinmarr_is_played_by_clicking_against_agents(page: Page, url: str, tmp_path: Path) -> None:
+    """Fated Kingdom against three agents: each of seat 0's moves is chosen on the picture,
+    a guild's token, a card drawn, a verb's button; the agents play in between."""
     game = GAMES["kinmarr"]
     _open(page, url, "kinmarr", 3, players=["human", "random", "heuristic", "random"])
     assert page.inner_text("#turn").startswith("Seat 0 to play (move 1")
+    assert _candidates(page) == ["Feudal Pact rolls the travel die and moves."]
     before = _picture(page, game)
-    for _ in range(3):
-        _click(page)
-    assert int(page.inner_text("#moves")) > 3  # the agents played between our moves
-    assert page.inner_text("#turn").startswith(("Seat 0 to play", "Game over"))
+    _click_on(page, page.locator("#picture #button-travel"))
+    _moved(page, "0")
+    choice, clicked = Rng.from_seed(1), []
+    for _ in range(12):
+        if page.inner_text("#turn") == "Game over":
+            break
+        index, choice = choice.below(int(page.inner_text("#count")))
+        clicked += _choose(page, index)
+    assert {"button", "drawn", "token"} <= set(clicked)  # verbs, cards drawn, guilds
+    assert int(page.inner_text("#moves")) > len(clicked) + 1  # the agents played between ours
     assert _picture(page, game) != before
     log = page.locator("#log li").all_inner_texts()
     assert any(line.startswith("seat 1: ") for line in log)
     _screenshot(page, tmp_path / "kinmarr.png")
+
+
+def test_a_game_without_a_picture_is_played_from_the_list_of_moves(browser: Browser) -> None:
+    """A game that draws no SVG has nothing to click: the list of all moves is open."""
+    plain = attrs.evolve(GAMES["goblinguard"], name="plain", render_svg=None)
+    with serve(web.Api({"plain": plain})) as address:
+        page = browser.new_page()
+        _open(page, address, "plain", 2)
+        assert page.locator("#picture > pre").count() == 1
+        assert page.is_visible("#actions button")
+        assert page.inner_text("#help") == "Choose one of 5 moves."
+        words = _all_words(page)
+        page.locator("#actions button").nth(2).click()
+        _moved(page, "0")
+        assert page.locator("#log li.move").first.inner_text().endswith(f" — {words[2]}")
+        page.close()
 
 
 def _held(page: Page) -> tuple[str, list[str | None]]:
@@ -1042,7 +1276,7 @@ def test_a_custom_goblinguard_deck_is_set_in_the_form(
     _open(page, url, "goblinguard", 2, options={"deck": deck})
     assert [card["id"] for card in _config_of(url, page)["cards"]] == [c.id for c in cards]
     for _ in range(6):
-        _click(page)
+        _choose(page, 0)
     assert page.inner_text("#moves") == "6"
     assert page.inner_text("#turn") == "Game over"
     # A deck the game refuses: the page says why (on a page of its own: it logs the 400).
@@ -1081,28 +1315,34 @@ def test_invited_people_and_spectators_see_what_they_may(
         other.wait_for_selector("#table:not([hidden])")
         _idle(other)
         assert showing in other.inner_text("#turn")
-        assert other.locator("#actions button").count() == 0  # seat 0 must answer
+        assert other.is_hidden("#choice")  # seat 0 must answer
+        assert other.locator("#actions button").count() == 0
         assert other.locator("#picture > svg").count() == 1
+        assert "data-actions" not in other.inner_html("#picture")  # the plain picture
         assert not _mentioned([other.content()], hand)  # bjorn's hand is his alone
         assert "secret" not in other.url
         others.append((context, other))
-    _click(page)  # seat 0 plays: the other pages follow within a few seconds
+    assert page.locator("#picture [data-actions]").count() > 0  # seat 0's, to click
+    _choose(page, 0)  # seat 0 plays: the other pages follow within a few seconds
     for context, other in others:
         other.wait_for_function("() => document.querySelector('#moves').textContent === '1'")
         context.close()
 
 
 @pytest.mark.parametrize("size", [(390, 844), (900, 700)], ids=["phone", "narrow"])
-def test_the_picture_fits_the_window_and_never_covers_the_buttons(
+def test_the_clickable_picture_fits_the_window_and_the_choice_stays_in_sight(
     browser: Browser, url: str, size: tuple[int, int]
 ) -> None:
+    """On a phone and in a narrow window the picture fits its column, each of its buttons can
+    be clicked (nothing covers it), and after a click the moves left are listed in sight."""
     width, height = size
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=True
     )
     context.set_default_timeout(15_000)
     page = context.new_page()
-    _open(page, url, "grimheim", 3, options={"heroes": ["alva"]})
+    options = {"heroes": ["bjorn", "alva"]}
+    _open(page, url, "grimheim", 3, options=options, players=["human", "random"])
     svg = page.locator("#picture > svg")
     box = svg.bounding_box()
     assert box is not None
@@ -1113,16 +1353,20 @@ def test_the_picture_fits_the_window_and_never_covers_the_buttons(
     view_box = [float(n) for n in str(svg.get_attribute("viewBox")).split()]
     assert abs(box["height"] / box["width"] - view_box[3] / view_box[2]) < 0.01  # not squashed
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    buttons = page.locator("#actions button")
-    assert buttons.count() > 0
-    uncovered = """button => {
-        button.scrollIntoView({block: "center"});
-        const r = button.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        return r.width > 0 && r.right <= innerWidth && (hit === button || button.contains(hit));
+    buttons = page.locator("#picture g.button")
+    assert buttons.count() > 3
+    for index in range(buttons.count()):
+        assert buttons.nth(index).evaluate(POINT) is not None, buttons.nth(index).inner_text()
+    _click_on(page, page.locator("#picture #hero-1"))  # Alva: give or ask gold
+    assert len(_candidates(page)) == 4
+    in_sight = """element => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight
+            && box.left >= 0 && box.right <= innerWidth;
     }"""
-    for index in range(min(buttons.count(), 12)):
-        assert buttons.nth(index).evaluate(uncovered), buttons.nth(index).inner_text()
-    _click(page)
-    assert page.inner_text("#moves") == "1"
+    for shown in ("#help", "#candidates li:first-child", "#clear"):
+        assert page.locator(shown).evaluate(in_sight), shown
+    page.locator("#candidates button").first.click()  # the words themselves choose too
+    _moved(page, "0")
+    assert page.locator("#log li.move").first.inner_text().startswith("seat 0 played give 1 to 1")
     context.close()

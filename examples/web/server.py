@@ -26,7 +26,7 @@ POST     ``/api/setup``                  ``{game, options}``: how many seats tha
 POST     ``/api/matches``                ``{game, seed?, options?, players?}``: a new match
 GET      ``/api/matches/<id>``           whose turn, the players, the move count, the outcome
 GET      ``/api/matches/<id>/view``      ``[?seat=N]``: that seat's view and picture, or public
-GET      ``/api/matches/<id>/decision``  ``[?seat=N]``: the question and the legal actions
+GET      ``/api/matches/<id>/decision``  ``[?seat=N]``: the question, its actions, their picture
 POST     ``/api/matches/<id>/actions``   ``{seat, index}``: play; agents and chance follow
 GET      ``/api/matches/<id>/events``    ``[?seat=N][&since=K]``: what that seat may see, news
 =======  ==============================  ===================================================
@@ -715,7 +715,10 @@ class Api:
         }
 
     def decision(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
-        """``GET /api/matches/<id>/decision?seat=N``: the question, if it is that seat's."""
+        """``GET /api/matches/<id>/decision?seat=N``: the question, if it is that seat's, its
+        legal actions (index, notation and words) and, for a game that draws SVG, the picture
+        to click them in: drawn with ``actions=``, so each element that takes part in an action
+        carries ``data-actions``, the indices of those actions."""
         match = self.match(found)
         game, seat = match.game, self.reader(match, request)
         with match.lock:
@@ -725,11 +728,14 @@ class Api:
         if seat is None:
             return HTTPStatus.OK, answer  # the public is never asked
         if to_act == seat and (asked := game.decision(view)) is not None:
+            legal = game.legal_actions(view)
             answer["decision"] = {"kind": asked.kind, "prompt": asked.prompt}
             answer["actions"] = [
                 {"index": i, "notation": game.notation(a), **_words(game, view, a)}
-                for i, a in enumerate(game.legal_actions(view))
+                for i, a in enumerate(legal)
             ]
+            if game.render_svg is not None:  # the same view, the same actions: indices agree
+                answer["svg"] = game.render_svg(view, actions=legal)
         return HTTPStatus.OK, answer
 
     def act(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
