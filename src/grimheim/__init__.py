@@ -60,6 +60,7 @@ from ._cards import HeroDeck
 from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
 from ._content import Pack, read_deck, standard_pack
 from ._describe import describe
+from ._evaluate import PlannerWeights
 from ._events import (
     CardPlayed,
     DiceRolled,
@@ -86,6 +87,7 @@ from ._events import (
 from ._game import parse_action, record, replay
 from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import GRIMHEIM, Hex
+from ._planner import PlannerAgent
 from ._render import render_text
 from ._rules import (
     Outcome,
@@ -167,6 +169,8 @@ __all__ = [
     "Pack",
     "PassWindow",
     "PlaceGoblin",
+    "PlannerAgent",
+    "PlannerWeights",
     "Practice",
     "Prepare",
     "QuestCompleted",
@@ -240,7 +244,7 @@ GAME: Game[State, Action] = Game.from_namespace(
     name="grimheim",
     title="Fate: Defenders of Grimheim",
     seats=(1, 4),
-    agents={"random": RandomAgent, "defender": DefenderAgent},
+    agents={"random": RandomAgent, "defender": DefenderAgent, "planner": PlannerAgent},
 )
 """The grimheim rules as one :class:`tabletop_rules.Game` value."""
 

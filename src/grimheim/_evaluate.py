@@ -1,0 +1,193 @@
+"""A number for how well a position stands for the heroes: the town pieces kept, what the monster
+turns to come would cost (:func:`~grimheim._forecast.forecast`), and what the heroes have to
+fight with — gold, cards in play, mana, cards in hand, damage, wounded monsters.
+
+Every seat shares one fate, so the number is the team's. It reads only what every seat may see
+(and the size of each hand), so a view scores the same as any state dealt from it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import attrs
+
+from ._forecast import forecast
+from ._world import info
+
+__all__ = ["PlannerWeights", "card_worth", "evaluate"]
+
+
+def _finite(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{attr.name} is a finite number, not {value!r}")
+
+
+@attrs.frozen
+class PlannerWeights:
+    """What each part of a position is worth, in points (a town piece is worth :attr:`town`).
+
+    Attributes:
+        town: a town piece kept, now or at the end of the monster turns forecast.
+        later: how much a piece the forecast loses one monster turn later counts, relative to
+            one lost a turn sooner (the heroes can still act against it): ``1`` counts every
+            forecast loss in full.
+        gold: a gold (experience) a hero holds.
+        forecast_gold: a gold the forecast's kills would earn.
+        card: a card in play beyond each hero's three at the start (upgrades, quests won).
+        flipped: a card in play on its side II.
+        mana: a mana on a card.
+        hand: an event card in hand.
+        damage: a damage point on a hero (the forecast counts knock-outs; this is the wear).
+        wound: a monster's damage, per its share of the monster's health.
+        quest: a step of progress on a hero's quest.
+        threat: a monster on the board, by the pieces it would take over the steps it still
+            needs (``pieces * 10 / (1 + steps)``), for the share of its health it has left.
+        presence: a monster on the board wherever it stands, for the share of its health it has
+            left (3 for a legend).
+        approach: a step between a hero and the nearest monster no hero stops yet.
+        stopped: the share of its threat a monster keeps while a hero stops it (next to a
+            hero, or queued behind a monster that is).
+    """
+
+    town: float = attrs.field(default=10.0, validator=_finite)
+    later: float = attrs.field(default=0.9, validator=_finite)
+    gold: float = attrs.field(default=0.6, validator=_finite)
+    forecast_gold: float = attrs.field(default=0.2, validator=_finite)
+    card: float = attrs.field(default=4.0, validator=_finite)
+    flipped: float = attrs.field(default=3.0, validator=_finite)
+    mana: float = attrs.field(default=0.25, validator=_finite)
+    hand: float = attrs.field(default=0.8, validator=_finite)
+    damage: float = attrs.field(default=0.25, validator=_finite)
+    wound: float = attrs.field(default=2.0, validator=_finite)
+    quest: float = attrs.field(default=0.4, validator=_finite)
+    threat: float = attrs.field(default=1.0, validator=_finite)
+    presence: float = attrs.field(default=0.0, validator=_finite)
+    approach: float = attrs.field(default=0.5, validator=_finite)
+    stopped: float = attrs.field(default=0.4, validator=_finite)
+
+
+_WORTH = {
+    "add-town-piece": 4.0,
+    "kill": 3.0,
+    "complete-quest": 2.0,
+    "deal-damage": 1.2,
+    "roll-against": 1.2,
+    "add-damage": 1.2,
+    "add-dice": 1.2,
+    "perform-action": 1.2,
+    "pin": 1.2,
+    "rerolls": 1.0,
+    "move-monster": 1.0,
+    "heal": 1.0,
+    "prevent": 1.0,
+    "gain-gold": 1.0,
+    "gain-mana": 0.8,
+    "draw": 0.8,
+    "draw-to": 0.8,
+    "repair": 0.6,
+    "bounty": 0.6,
+    "add-range": 0.5,
+    "move": 0.5,
+}
+"""What an event card in hand is worth for its best effect, relative to an average card: the
+planner discards the card worth least when its hand is full, and plays a card when what it does
+is worth more than keeping it."""
+
+
+def card_worth(config: Any, card_id: str) -> float:
+    """What the event card ``card_id`` in hand is worth, relative to an average card (1)."""
+    cache: dict[str, float] = config.pack.cache.setdefault("planner-worth", {})
+    found = cache.get(card_id)
+    if found is None:
+        card = config.cards[card_id]
+        tags = [e.TAG for side in card.sides[:1] for use in side.uses for e in use.effects]
+        found = cache[card_id] = max((_WORTH.get(t, 0.8) for t in tags), default=0.8)
+    return found
+
+
+_WON = 1000.0
+"""The points of a game won (and, negated, of a game lost)."""
+
+
+def evaluate(
+    position: Any, weights: PlannerWeights, rounds: int | None = None, seat: int = -1
+) -> float:
+    """The team's points in ``position`` (a state or a view) by ``weights``; ``rounds`` limits
+    the monster turns forecast (``None``: all left). The cards in the hand of ``seat`` count by
+    what they do (:func:`card_worth`), the other hands by their size."""
+    if position.won is not None:
+        town: int = position.town
+        return (_WON if position.won else -_WON) + weights.town * town
+    ahead = forecast(position, rounds)
+    lost = 0.0
+    factor = 1.0
+    for loss in ahead.losses:
+        lost += factor * loss
+        factor *= weights.later
+    value: float = weights.town * (position.town - lost)
+    value += weights.forecast_gold * ahead.gold
+    config = position.config
+    for index, hero in enumerate(position.heroes):
+        value += weights.gold * hero.gold
+        value += weights.card * (len(hero.cards) - 3)
+        if index == seat:
+            value += weights.hand * sum(card_worth(config, c) for c in hero.hand)
+        else:
+            value += weights.hand * len(hero.hand)
+        value += weights.quest * hero.quest
+        value -= weights.damage * hero.damage
+        for card in hero.cards:
+            value += weights.mana * card.mana
+            if card.side == 2:
+                value += weights.flipped
+    geo = config.geo
+    stopped = _stopped(position)
+    for monster in position.monsters:
+        kind = info(config, monster)
+        health = max(1, kind.health)
+        if monster.damage:
+            value += weights.wound * monster.damage / health
+        pieces = 3 if kind.legend else 1
+        share = max(0.0, 1 - monster.damage / health)
+        near = 10 / (1 + geo.path_length[monster.at])
+        threat = share * pieces * (weights.presence + weights.threat * near)
+        value -= threat * (weights.stopped if monster.at in stopped else 1.0)
+    if weights.approach:
+        value -= weights.approach * _distance_to_threats(position, stopped)
+    return value
+
+
+def _stopped(position: Any) -> set[int]:
+    """The areas of the monsters a hero stops: next to a hero (G8), or queued behind one that
+    is."""
+    geo = position.config.geo
+    town = geo.town
+    near: set[int] = set()
+    for hero in position.heroes:
+        if hero.at != town:
+            near.update(geo.adjacent[hero.at])
+    stopped: set[int] = set()
+    for _, area in sorted((geo.path_length[m.at], m.at) for m in position.monsters):
+        if area in near or geo.next_step[area] in stopped:
+            stopped.add(area)
+    return stopped
+
+
+def _distance_to_threats(position: Any, stopped: set[int]) -> float:
+    """For each hero, the steps to the nearest monster that no hero stops, summed; 0 when every
+    monster is stopped."""
+    geo = position.config.geo
+    town = geo.town
+    free = [m.at for m in position.monsters if m.at not in stopped]
+    if not free:
+        return 0.0
+    total = 0.0
+    for hero in position.heroes:
+        if hero.at == town:
+            total += 1 + min(geo.distance[r][a] for r in geo.ring for a in free)
+        else:
+            row = geo.distance[hero.at]
+            total += min(row[a] for a in free)
+    return total

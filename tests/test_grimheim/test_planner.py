@@ -1,0 +1,180 @@
+"""The planner agent: it sees only its view, stands in the way of a column, plays whole games (and
+explicit chance), and refuses bad budgets."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import grimheim as gh
+from grimheim import scenario
+from tabletop_rules import CHANCE, Rng, sample_chance
+
+
+def _small() -> gh.PlannerAgent:
+    """A planner on a budget that keeps a whole game under a few seconds."""
+    return gh.PlannerAgent(deals=1, beam=2, depth=4, rounds=2)
+
+
+def _play(state: gh.State, agents: list[gh.PlannerAgent], seed: int) -> gh.State:
+    """Play to the end: each seat by its agent, chance sampled."""
+    rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(agents))]
+    chance = Rng.from_seed(seed)
+    while not gh.is_over(state):
+        seat = gh.current_player(state)
+        assert seat is not None
+        if seat == CHANCE:
+            action, chance = sample_chance(gh.GAME, state, chance)
+        else:
+            view = gh.view(state, seat)
+            action, rngs[seat] = agents[seat].choose(view, gh.legal_actions(view), rngs[seat])
+        state = gh.apply(state, action)
+    return state
+
+
+def _midgame(heroes: tuple[str, ...], seed: int, decisions: int) -> gh.State:
+    """A position some decisions into a game played by the defender."""
+    state = gh.new_game(gh.Config(heroes=heroes), seed=seed)
+    agent = gh.DefenderAgent()
+    rng = Rng.from_seed(seed)
+    for _ in range(decisions):
+        seat = gh.current_player(state)
+        assert seat is not None and seat >= 0
+        view = gh.view(state, seat)
+        action, rng = agent.choose(view, gh.legal_actions(view), rng)
+        state = gh.apply(state, action)
+    return state
+
+
+def test_the_planner_is_listed() -> None:
+    assert gh.GAME.agents["planner"] is gh.PlannerAgent
+    assert "planner" in gh.GAME.agents
+
+
+def test_a_function_of_the_view_and_the_generator() -> None:
+    state = _midgame(("bjorn", "alva"), seed=3, decisions=9)
+    seat = gh.current_player(state)
+    assert seat is not None and seat >= 0
+    view = gh.view(state, seat)
+    actions = gh.legal_actions(view)
+    assert len(actions) > 1
+    # states that differ in what this seat cannot see: the other hand, every deck's order
+    others = [gh.redeal(view, seed) for seed in (11, 12, 13)]
+    assert any(s.heroes != state.heroes or s.yellow != state.yellow for s in others)
+    answers = set()
+    for other in (state, *others):
+        seen = gh.view(other, seat)
+        assert seen == view
+        agent = _small()
+        answers.add(agent.choose(seen, gh.legal_actions(seen), Rng.from_seed(5)))
+    assert len(answers) == 1
+    # the same agent asked twice answers twice the same
+    agent = _small()
+    first = agent.choose(view, actions, Rng.from_seed(5))
+    assert agent.choose(view, actions, Rng.from_seed(5)) == first
+    assert first in answers
+
+
+def test_a_single_action_is_answered_without_drawing() -> None:
+    state = _midgame(("bjorn",), seed=1, decisions=0)
+    view = gh.view(state, 0)
+    rng = Rng.from_seed(2)
+    action = gh.legal_actions(view)[0]
+    assert _small().choose(view, [action], rng) == (action, rng)
+
+
+def _column(town: int) -> gh.State:
+    """Bjorn in Grimheim before the last monster turn (a skull spot: every monster charges), three
+    skeletons in a column two steps from the town, ``town`` pieces left."""
+    state = gh.new_game(gh.Config(heroes=("bjorn",)), seed=5)
+    geo = state.config.geo
+    for monster in state.monsters:
+        state = scenario.remove_monster(state, geo.hexes[monster.at])
+    for x, y in [(6, 9), (5, 9), (4, 9)]:
+        state = scenario.place_monster(state, "skeleton", gh.Hex(x, y))
+    state = scenario.set_time(state, 11)
+    return scenario.set_town(state, town)
+
+
+def test_it_stands_next_to_the_lead_monster_of_a_column() -> None:
+    """Shooting cannot kill three skeletons; a hero next to the first one stops it, and the ones
+    behind cannot pass through it (G8): the town holds."""
+    state = _column(town=1)
+    lead = state.config.geo.area(gh.Hex(6, 9))
+    agent = gh.PlannerAgent(deals=2, beam=4, depth=6, rounds=3)
+    rng = Rng.from_seed(1)
+    while state.turn is not None:  # the hero's turn (None: the monster turn)
+        view = gh.view(state, 0)
+        action, rng = agent.choose(view, gh.legal_actions(view), rng)
+        state = gh.apply(state, action)
+    hero = state.heroes[0]
+    assert hero.at != state.config.geo.town
+    assert lead in state.config.geo.adjacent[hero.at]
+    final = _play(state, [agent], seed=1)
+    assert final.won is True
+    assert final.town == 1
+
+
+def test_without_a_hero_in_the_way_the_column_takes_the_town() -> None:
+    state = _column(town=1)
+    while not gh.is_over(state):
+        state = gh.apply(state, gh.legal_actions(state)[-1])  # end the turn, skip every step
+    assert state.won is False
+
+
+@pytest.mark.parametrize("heroes", [("boldur",), ("alva", "embla")])
+def test_it_plays_a_whole_short_game(heroes: tuple[str, ...]) -> None:
+    state = gh.new_game(gh.Config(heroes=heroes), seed=2)
+    final = _play(state, [_small() for _ in heroes], seed=2)
+    assert gh.is_over(final)
+    assert final.time >= 3
+
+
+def test_it_plays_in_explicit_chance_mode() -> None:
+    config = gh.Config(heroes=("embla", "bjorn"), chance="explicit", monster_die=True)
+    state = gh.new_game(config, seed=4)
+    final = _play(state, [_small() for _ in config.heroes], seed=4)
+    assert gh.is_over(final)
+
+
+def test_its_choices_reproduce() -> None:
+    state = gh.new_game(gh.Config(heroes=("alva",)), seed=6)
+    first = _play(state, [_small()], seed=6)
+    again = _play(state, [_small()], seed=6)
+    assert first == again
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("deals", 0),
+        ("deals", 1.5),
+        ("deals", True),
+        ("beam", -1),
+        ("depth", "3"),
+        ("rounds", 0),
+        ("rounds", 2.0),
+    ],
+)
+def test_bad_budgets_are_refused(field: str, value: object) -> None:
+    with pytest.raises(ValueError, match=field):
+        gh.PlannerAgent(**{field: value})  # type: ignore[arg-type]
+
+
+def test_bad_weights_are_refused() -> None:
+    with pytest.raises(TypeError, match="PlannerWeights"):
+        gh.PlannerAgent(weights={"town": 1.0})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="town"):
+        gh.PlannerWeights(town=math.nan)
+    with pytest.raises(ValueError, match="later"):
+        gh.PlannerWeights(later="0.5")  # type: ignore[arg-type]
+
+
+def test_it_takes_a_grimheim_view() -> None:
+    state = gh.new_game(gh.Config(heroes=("bjorn",)), seed=1)
+    agent = _small()
+    with pytest.raises(TypeError, match="View"):
+        agent.choose(state, gh.legal_actions(state), Rng.from_seed(1))
+    with pytest.raises(ValueError, match="action"):
+        agent.choose(gh.view(state, 0), [], Rng.from_seed(1))
