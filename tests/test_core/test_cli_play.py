@@ -90,8 +90,9 @@ def screens(out: str) -> list[str]:
 
 
 def test_goblinguard_a_whole_game_by_numbers(tmp_path: Path) -> None:
+    # a long list is chosen in two steps (the card, then its place): 1 and 1 is the first action
     save = tmp_path / "g.json"
-    out = ok("play", "goblinguard", "--seed", "4", "--save", save, stdin=lines(*["1"] * 20))
+    out = ok("play", "goblinguard", "--seed", "4", "--save", save, stdin=lines(*["1"] * 40))
     assert "Seats:" not in out  # solitaire: no seat talk
     assert "── Decision 1 ─" in out and "── Decision 20 ─" in out
     assert re.search(r"^Game over: (won|lost) \(defeated [0-9]+", out, flags=re.M)
@@ -122,7 +123,8 @@ def test_goblinguard_undo_never_changes_a_draw(tmp_path: Path) -> None:
     # it again draws the same cards, and the state after undo is the state before the move
     before, after = tmp_path / "before.json", tmp_path / "after.json"
     last = tmp_path / "last.json"  # quitting saves to the file last named, not over `after`
-    answers = lines("1", f"s {before}", "1", "u", f"s {after}", "1", f"s {last}", "q")
+    # (the first placement has 5 choices; a later one is two steps: 1 the card, 1 its place)
+    answers = lines("1", f"s {before}", "1", "1", "u", f"s {after}", "1", "1", f"s {last}", "q")
     out = ok("play", "goblinguard", "--seed", "2", "--config", EXPLICIT, stdin=answers)
     assert "Took back your last move and 1 action(s) after it." in out
     drawn = re.findall(r"^Chance: (\S+) — (Chance draws .+\.)$", out, flags=re.M)

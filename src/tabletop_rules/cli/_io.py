@@ -12,14 +12,20 @@ import attrs
 
 from ._errors import CliError
 
+_CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+"""ANSI: the cursor home, the screen cleared, and the lines scrolled off it (so the next person
+cannot scroll back to the last one's secrets)."""
+
 
 @attrs.frozen
 class _Io:
-    """The three streams of one run of :func:`main`."""
+    """The three streams of one run of :func:`main`, and the line editor of ``play`` when it
+    reads a person's typing with :func:`input`."""
 
     stdin: TextIO
     stdout: TextIO
     stderr: TextIO
+    editor: _LineEditor | None = None
 
     def out(self, text: str = "") -> None:
         """Write a line to standard output."""
@@ -28,6 +34,22 @@ class _Io:
     def err(self, text: str) -> None:
         """Write a line to standard error."""
         print(text, file=self.stderr)
+
+    def terminal(self) -> bool:
+        """Whether a person is at a terminal: standard input and output are both one (never in
+        a pipe or a test)."""
+        return _isatty(self.stdin) and _isatty(self.stdout)
+
+    def interactive(self) -> bool:
+        """Whether lines are read with :func:`input` (so ``readline`` can edit them): the
+        process's own standard streams, at a terminal."""
+        return self.stdin is sys.stdin and self.stdout is sys.stdout and _isatty(self.stdin)
+
+    def clear(self) -> None:
+        """Clear the screen and its scrollback, when standard output is a terminal."""
+        if _isatty(self.stdout):
+            self.stdout.write(_CLEAR)
+            self.stdout.flush()
 
     def width(self) -> int:
         """The width to lay text out in: the terminal's when writing to one, else 80."""
@@ -43,15 +65,71 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
-def _read_line(io: _Io, prompt: str) -> str | None:
-    """Ask for one line; ``None`` at the end of the input."""
-    interactive = io.stdin is sys.stdin and io.stdout is sys.stdout and _isatty(io.stdin)
-    if interactive:
+class _LineEditor:
+    """Line editing, a history of the lines typed in this session (up and down arrows) and
+    completion (tab) of the commands and notations offered, through the standard library's
+    ``readline`` when this Python has it (:meth:`start` gives ``None`` otherwise).
+
+    ``readline``'s history and completer belong to the process: :meth:`start` clears the history,
+    so a session recalls only its own lines, and :meth:`stop` puts the completer back.
+    """
+
+    def __init__(self, readline: Any) -> None:
+        self.readline = readline
+        self.words: list[str] = []
+        """What tab completes: set for each question."""
+        self._completer = readline.get_completer()
+
+    @classmethod
+    def start(cls) -> _LineEditor | None:
+        """Set ``readline`` up for a session, or ``None`` when it cannot be imported."""
         try:
-            return input(prompt)
+            import readline  # only at a terminal; absent on some platforms
+        except ImportError:
+            return None
+        editor = cls(readline)
+        readline.clear_history()
+        readline.set_completer(editor.complete)
+        readline.set_completer_delims(" \t\n")
+        libedit = "libedit" in (getattr(readline, "__doc__", "") or "")
+        readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+        return editor
+
+    def stop(self) -> None:
+        """Give the process its completer back."""
+        self.readline.set_completer(self._completer)
+
+    def complete(self, text: str, state: int) -> str | None:
+        """``readline``'s completer: the ``state``-th of :attr:`words` that start with ``text``."""
+        matches = [word for word in self.words if word.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    def forget_last(self, before: int) -> None:
+        """Drop the line just read from the history if it added one (it had ``before`` lines):
+        an answer to "press Enter" or "quit?" is not a command to recall."""
+        length = self.readline.get_current_history_length()
+        if length > before:
+            self.readline.remove_history_item(length - 1)
+
+    def length(self) -> int:
+        """How many lines the history holds."""
+        return int(self.readline.get_current_history_length())
+
+
+def _read_line(io: _Io, prompt: str, *, remember: bool = True) -> str | None:
+    """Ask for one line; ``None`` at the end of the input. A line typed at a terminal goes to the
+    session's history (see :class:`_LineEditor`) unless ``remember`` is false."""
+    if io.interactive():
+        editor = io.editor
+        before = editor.length() if editor is not None else 0
+        try:
+            line = input(prompt)
         except (EOFError, KeyboardInterrupt):
             io.out()
             return None
+        if editor is not None and not remember:
+            editor.forget_last(before)
+        return line
     io.stdout.write(prompt)
     io.stdout.flush()
     try:

@@ -87,6 +87,20 @@ def _parser() -> argparse.ArgumentParser:
         default=True,
         help="show what each move caused, as far as the people playing may see it (default: on)",
     )
+    p.add_argument(
+        "--auto-forced",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="play a person's decision that has one legal action without asking, and say what"
+        " was played (default: off; the auto command switches it during the game)",
+    )
+    p.add_argument(
+        "--confirm-quit",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="ask before q quits a game whose last moves were not saved (default: on; q! never"
+        " asks)",
+    )
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser(

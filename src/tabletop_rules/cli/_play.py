@@ -3,7 +3,9 @@
 Each seat is played by a person (several people share the keyboard: pass-and-play) or by an
 agent. A person is shown only what their seat may know: the board is ``render_text`` of their
 seat's ``view``, the actions and the prompt come from that view, and of the events of each step
-only those the seats at the keyboard may see are printed.
+only those the seats at the keyboard may see are printed. At a terminal, the screen is cleared
+when the keyboard passes to another person, and lines are read with ``readline`` when this
+Python has it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .._errors import IllegalActionError, RulesError
 from .._record import Record, sample_chance
 from .._rng import Rng
 from .._values import CHANCE, Seat
+from ._cards import _card_command
 from ._errors import CliError
 from ._games import (
     AnyGame,
@@ -31,19 +34,34 @@ from ._games import (
     _notation,
     _replay_all,
 )
-from ._io import _check_writable, _Io, _read_line, _write_text
+from ._groups import _field_names, _Group, _group_list, _groups
+from ._io import _check_writable, _Io, _LineEditor, _read_line, _write_text
 from ._text import _action_list, _event_text, _outcome_text, _solitaire
 
 _HUMAN = "human"  # the word that gives a seat to a person: --seat SEAT=human
 
 _PLAY_HELP = """\
-Type the number of an action or its notation (for example {example}) and press Enter.
+Type the number of an action or its notation (for example {example}) and press Enter.{steps}
   l, list          show the actions again, each with what it does
-  b, board         show the position again
+  b, board         show the position again{card}
   u, undo          take back your last decision (and everything played after it)
   s, save [FILE]   save the game as a record{save_to}
+  auto             play the decisions with one legal action without asking (now {auto})
   q, quit          stop playing{save}
+  q!               stop playing at once, without asking
   h, ?, help       show this help"""
+
+_STEPS = """
+A long list is chosen in two steps: first the {field} (its number), then one of its actions;
+  0, back          choose another {field}"""
+
+_CARD = """
+  card [NAME]      the text of a card you can see, by its name or id (alone: the cards on
+                   screen); also ? NAME"""
+
+_QUIT = ("q", "quit", "exit")
+_QUIT_NOW = ("q!", "quit!", "exit!")
+_BACK = ("0", "back")
 
 _SEAT_SPEC = re.compile(r"\s*(-?[0-9]+)\s*(?:=\s*(\S.*?)\s*)?")
 
@@ -86,6 +104,12 @@ class _Point:
     state: Any
     seat: Seat
     rngs: dict[Seat, Rng]
+    forced: bool = False
+    """Played without asking: the seat's only legal action (``--auto-forced``)."""
+
+
+_Audience = frozenset[Seat] | None
+"""Who may read a line: those seats, or everyone (``None``)."""
 
 
 @attrs.define
@@ -102,11 +126,22 @@ class _Session:
     rngs: dict[Seat, Rng]
     save_path: str | None
     events: bool
+    auto_forced: bool = False
+    """Whether a person's decision with one legal action is played without asking."""
+    confirm_quit: bool = True
+    """Whether ``q`` asks before quitting a game whose last moves were not saved."""
     actions: list[Any] = attrs.field(factory=list)
     points: list[_Point] = attrs.field(factory=list)
     """``points[i]`` is where ``actions[i]`` was played."""
+    saved: tuple[Any, ...] = ()
+    """The actions of the record last saved (or resumed)."""
     last_human: Seat | None = None
     """The seat of the person who last had the keyboard (for pass-and-play)."""
+    transcript: list[tuple[str, _Audience]] = attrs.field(factory=list)
+    """Every line said about the moves played, with who may read it: at a terminal, a person
+    given the keyboard is shown those since their last decision that they may read."""
+    marks: dict[Seat, int] = attrs.field(factory=dict)
+    """Where each seat's last decision was in :attr:`transcript`."""
 
     def record(self) -> Record[Any, Any, Any]:
         """The game so far as a record."""
@@ -120,23 +155,41 @@ class _Session:
         """How many of the actions so far were players' decisions (chance draws not counted)."""
         return sum(1 for point in self.points if point.seat != CHANCE)
 
-    def play(self, seat: Seat, action: Any) -> tuple[Any, ...]:
-        """Apply ``action``, answered by ``seat``, remember the position before it, and return
-        the step's events. Raises :class:`IllegalActionError` (nothing changed) when it is
-        illegal or ``seat`` is not the one asked."""
+    def unsaved(self) -> bool:
+        """Whether a person made a decision (other than a forced one) since the record was last
+        saved or resumed: what quitting without saving would lose."""
+        same = 0
+        for played, kept in zip(self.actions, self.saved, strict=False):
+            if played != kept:
+                break
+            same += 1
+        humans = set(self.humans())
+        return any(point.seat in humans and not point.forced for point in self.points[same:])
+
+    def say(self, io: _Io, text: str, audience: _Audience = None, *, show: bool = True) -> None:
+        """Print ``text`` (unless not ``show``) and keep it in the transcript for ``audience``."""
+        if show:
+            io.out(text)
+        self.transcript.append((text, audience))
+
+    def play(self, seat: Seat, action: Any, *, forced: bool = False) -> tuple[Any, ...]:
+        """Apply ``action``, answered by ``seat`` (``forced``: without asking), remember the
+        position before it, and return the step's events. Raises :class:`IllegalActionError`
+        (nothing changed) when it is illegal or ``seat`` is not the one asked."""
         step = self.game.answer(self.state, action, seat)
-        self.points.append(_Point(self.state, seat, dict(self.rngs)))
+        self.points.append(_Point(self.state, seat, dict(self.rngs), forced))
         self.actions.append(action)
         self.state = step.state
         return tuple(step.events)
 
     def undo(self, seat: Seat) -> int | None:
-        """Go back to just before ``seat``'s last decision: its position, its generators, and
-        the record up to it. Returns how many actions were taken back (``None``: nothing to undo).
+        """Go back to just before ``seat``'s last decision (passing over those played without
+        asking): its position, its generators, and the record up to it. Returns how many
+        actions were taken back (``None``: nothing to undo).
         """
         for index in range(len(self.points) - 1, -1, -1):
             point = self.points[index]
-            if point.seat == seat:
+            if point.seat == seat and not point.forced:
                 taken = len(self.actions) - index
                 self.state = point.state
                 self.rngs = dict(point.rngs)
@@ -151,6 +204,7 @@ class _Session:
         if target is None:
             return
         _write_text(target, self.game.dumps(self.record()))
+        self.saved = tuple(self.actions)
         io.out(f"Saved {len(self.actions)} action(s) to {target}.")
 
 
@@ -241,10 +295,21 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
     count = game.seat_count(state)
     players = _players(game, count, args.seat or (), args.agent or ())
     session = _Session(
-        game, config, seed, start, state, players, _generators(seed, count), args.save, args.events
+        game,
+        config,
+        seed,
+        start,
+        state,
+        players,
+        _generators(seed, count),
+        args.save,
+        args.events,
+        auto_forced=args.auto_forced,
+        confirm_quit=args.confirm_quit,
     )
     if past:
         _catch_up(session, past, args.resume)
+        session.saved = tuple(session.actions)
 
     where = f"seed {seed}" if seed is not None else "from a saved position"
     io.out(f"{game.title} — {where}. Type a number or a notation; h for help, q to quit.")
@@ -252,7 +317,12 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
         io.out("Seats: " + ", ".join(f"{s} {p.name}" for s, p in sorted(players.items())) + ".")
     if args.resume:
         io.out(f"Resumed after {len(session.actions)} action(s) from {args.resume}.")
-    quit_ = _play_loop(session, io)
+    editor = _LineEditor.start() if io.interactive() else None
+    try:
+        quit_ = _play_loop(session, attrs.evolve(io, editor=editor))
+    finally:
+        if editor is not None:
+            editor.stop()
     if not quit_:
         _show_end(session, io)
     if session.save_path:
@@ -299,13 +369,14 @@ def _play_loop(session: _Session, io: _Io) -> bool:
     """Play until the game is over (``False``) or a person quits (``True``)."""
     game = session.game
     show_board = True
+    group: _Group | None = None  # the group chosen at the first of two steps
     while (seat := game.current_player(session.state)) is not None:
         if seat == CHANCE:
             action, rng = sample_chance(game, session.state, session.rngs[CHANCE])
             said = _move_text(game, session.state, action)
             events = session.play(CHANCE, action)
             session.rngs[CHANCE] = rng
-            io.out(f"Chance: {said}")
+            session.say(io, f"Chance: {said}")
             _show_events(session, events, None, io)
             continue
         player = session.players[seat]
@@ -315,43 +386,94 @@ def _play_loop(session: _Session, io: _Io) -> bool:
             action = _agent_action(session, seat, player.name, player.agent, view, legal)
             said = _move_text(game, view, action)
             events = session.play(seat, action)
-            io.out(f"Seat {seat} ({player.name}) plays {said}")
+            session.say(io, f"Seat {seat} ({player.name}) plays {said}")
             _show_events(session, events, None, io)
             show_board = True
             continue
+        if session.auto_forced and len(legal) == 1:
+            _play_forced(session, seat, view, legal[0], io)
+            show_board, group = True, None
+            continue
+        groups = _groups(legal)
         if show_board:
-            _show_turn(session, seat, view, legal, io)
-            show_board = False
-        decision = game.decision(view)
-        prompt = decision.prompt if decision is not None else "Your decision."
+            if not _hand_over(session, seat, io):
+                return True
+            _show_turn(session, seat, view, legal, groups, io)
+            show_board, group = False, None
+        if io.editor is not None:
+            io.editor.words = _completions(session, legal, groups)
         mover = "" if _solitaire(game) else f"Seat {seat}: "
-        io.out(f"{mover}{prompt}")
-        line = _read_line(io, f"[1-{len(legal)}, notation, h help, q quit] > ")
+        if group is not None:
+            count = len(group.actions)
+            field = group.field.capitalize()
+            io.out(f"{mover}{field} {group.key}: choose one of its {count} actions (0: back).")
+            ask = f"[1-{count}, 0 back, notation, h help, q quit] > "
+        else:
+            decision = game.decision(view)
+            prompt = decision.prompt if decision is not None else "Your decision."
+            io.out(f"{mover}{prompt}")
+            if groups is not None:
+                ask = f"[1-{len(groups)} {_field_names(groups)}, notation, h help, q quit] > "
+            else:
+                ask = f"[1-{len(legal)}, notation, h help, q quit] > "
+        line = _read_line(io, ask)
         if line is None:
             return True
         text = line.strip()
         command, _, rest = text.partition(" ")
-        command, rest = command.lower(), rest.strip()
+        command, rest, lowered = command.lower(), rest.strip(), text.lower()
         if not text:
             continue
-        if text.lower() in ("q", "quit", "exit"):
+        if lowered in _QUIT_NOW:
             return True
-        if text.lower() in ("?", "h", "help"):
-            _show_help(session, legal, io)
+        if lowered in _QUIT:
+            if _may_quit(session, io):
+                return True
             continue
-        if text.lower() in ("l", "list"):
-            io.out("\n".join(_action_list(game, legal, io.width(), view, every=True)))
+        if lowered in ("?", "h", "help"):
+            _show_help(session, legal, groups, io)
             continue
-        if text.lower() in ("b", "board"):
+        if command in ("card", "cards") or (command == "?" and rest):
+            io.out("\n".join(_card_command(game, view, legal, rest)))
+            continue
+        if lowered in ("l", "list"):
+            _show_list(session, view, legal, groups, group, io)
+            continue
+        if lowered in ("b", "board"):
             io.out(game.render_text(view))
             continue
         if command in ("s", "save"):
             _save_command(session, rest, io)
             continue
-        if text.lower() in ("u", "undo"):
-            show_board = _undo(session, seat, io) or show_board
+        if lowered in ("u", "undo"):
+            if _undo(session, seat, io):
+                show_board = True
             continue
-        action = _choose(game, view, legal, text, io)
+        if command == "auto" and rest.lower() in ("", "on", "off"):
+            session.auto_forced = {"on": True, "off": False}.get(
+                rest.lower(), not session.auto_forced
+            )
+            state = "on" if session.auto_forced else "off"
+            io.out(f"Decisions with one legal action are played without asking: {state}.")
+            continue
+        if group is not None and lowered in _BACK:
+            group = None
+            io.out("\n".join(_group_list(game, view, groups or ())))
+            continue
+        if groups is not None and group is None and text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(groups):
+                io.out(f"There is no {_field_names(groups)} {number}: choose 1 to {len(groups)}.")
+                continue
+            chosen = groups[number - 1]
+            if not chosen.alone:
+                group = chosen
+                io.out(f"{len(group.actions)} choices for {group.field} {group.key}:")
+                io.out("\n".join(_action_list(game, group.actions, io.width(), view)))
+                continue
+            action = chosen.actions[0]
+        else:
+            action = _choose(game, view, group.actions if group else legal, text, io)
         if action is None:
             continue
         try:
@@ -360,8 +482,80 @@ def _play_loop(session: _Session, io: _Io) -> bool:
             io.out(f"{_notation(game, action)} is not legal now: {exc.reason}")
             continue
         _show_events(session, events, seat, io)
-        show_board = True
+        show_board, group = True, None
     return False
+
+
+def _completions(
+    session: _Session, legal: Sequence[Any], groups: Sequence[_Group] | None
+) -> list[str]:
+    """What tab completes at a decision: the commands, the notations, and the groups' keys."""
+    words = ["list", "board", "card", "undo", "save", "auto", "quit", "help"]
+    words += [_notation(session.game, action) for action in legal]
+    words += [str(group.key) for group in groups or () if not group.alone]
+    return list(dict.fromkeys(words))
+
+
+def _may_quit(session: _Session, io: _Io) -> bool:
+    """``q``: whether to stop. A game with a file to save to is saved on the way out, and one
+    with no decision made since it was last saved (or resumed) has nothing to lose; otherwise
+    the person is asked (unless ``--no-confirm-quit``), and the end of the input says yes."""
+    if session.save_path or not session.confirm_quit or not session.unsaved():
+        return True
+    answer = _read_line(io, "Quit without saving? [y/N] ", remember=False)
+    if answer is None or answer.strip().lower() in ("y", "yes"):
+        return True
+    io.out("Not quitting: type s FILE to save first, or q! to quit without asking.")
+    return False
+
+
+def _play_forced(session: _Session, seat: Seat, view: Any, action: Any, io: _Io) -> None:
+    """Play a person's only legal action without asking, and say so: in full when that person
+    has the keyboard (or plays alone), else only that the seat played its only choice (its
+    words go to the transcript, for that seat to read when the keyboard comes to it)."""
+    game = session.game
+    said = _move_text(game, view, action)
+    events = session.play(seat, action, forced=True)
+    who = "" if _solitaire(game) else f"Seat {seat}: "
+    full = f"{who}only one choice, played {said}"
+    mine = len(session.humans()) <= 1 or session.last_human == seat
+    session.say(io, full[:1].upper() + full[1:], frozenset({seat}), show=mine)
+    if not mine:
+        session.say(io, f"Seat {seat} had only one choice and played it.")
+    _show_events(session, events, seat if mine else None, io)
+
+
+def _hand_over(session: _Session, seat: Seat, io: _Io) -> bool:
+    """Before a person's decision: when the keyboard passes to another person, say so, and at a
+    terminal clear the screen (after the last person pressed Enter), wait for the next to press
+    Enter, and show them what happened since their last decision that they may read. ``False``
+    when the input ended meanwhile."""
+    humans = session.humans()
+    last = session.last_human
+    if len(humans) > 1 and last != seat:
+        terminal = io.terminal()
+        if terminal and last is not None:
+            done = f"Seat {last}: press Enter to clear the screen for seat {seat}. "
+            if _read_line(io, done, remember=False) is None:
+                return False
+            io.clear()
+        io.out()
+        io.out(f"Seat {seat}'s decision: pass the keyboard to seat {seat}.")
+        if terminal:
+            if _read_line(io, f"Seat {seat}: press Enter when ready. ", remember=False) is None:
+                return False
+            _show_since(session, seat, io)
+    session.last_human = seat
+    return True
+
+
+def _show_since(session: _Session, seat: Seat, io: _Io) -> None:
+    """The lines of the transcript since ``seat``'s last decision that the seat may read."""
+    since = session.transcript[session.marks.get(seat, 0) :]
+    shown = [text for text, audience in since if audience is None or seat in audience]
+    if shown:
+        io.out("Since your last decision:")
+        io.out("\n".join(shown))
 
 
 def _agent_action(
@@ -422,23 +616,61 @@ def _move_text(game: AnyGame, position: Any, action: Any) -> str:
     return f"{_notation(game, action)} — {game.describe(position, action)}"
 
 
-def _show_help(session: _Session, legal: Sequence[Any], io: _Io) -> None:
+def _show_help(
+    session: _Session, legal: Sequence[Any], groups: Sequence[_Group] | None, io: _Io
+) -> None:
     """Print the commands."""
     target = session.save_path
     save_to = f" (to {target})" if target else " to FILE"
-    save = f" (the game is saved to {target} first)" if target else ""
+    if target:
+        save = f" (the game is saved to {target} first)"
+    elif session.confirm_quit:
+        save = " (asks first if your last moves were not saved)"
+    else:
+        save = ""
     example = _notation(session.game, legal[0])
-    io.out(_PLAY_HELP.format(example=example, save=save, save_to=save_to))
+    steps = _STEPS.format(field=_field_names(groups)) if groups else ""
+    card = _CARD if session.game.card_text is not None else ""
+    auto = "on" if session.auto_forced else "off"
+    io.out(
+        _PLAY_HELP.format(
+            example=example, save=save, save_to=save_to, steps=steps, card=card, auto=auto
+        )
+    )
 
 
-def _show_turn(session: _Session, seat: Seat, view: Any, legal: Sequence[Any], io: _Io) -> None:
-    """Print who is to decide, the position as that seat sees it, and its actions."""
+def _show_list(
+    session: _Session,
+    view: Any,
+    legal: Sequence[Any],
+    groups: Sequence[_Group] | None,
+    group: _Group | None,
+    io: _Io,
+) -> None:
+    """``l``: the choices now, each with what it does: the actions, or in two steps the groups
+    (with their card's whole text) or the actions of the group chosen."""
     game = session.game
-    humans = session.humans()
-    if len(humans) > 1 and session.last_human != seat:
-        io.out()
-        io.out(f"Seat {seat}'s decision: pass the keyboard to seat {seat}.")
-    session.last_human = seat
+    if group is not None:
+        lines = _action_list(game, group.actions, io.width(), view, every=True)
+    elif groups is not None:
+        lines = _group_list(game, view, groups, whole=True)
+    else:
+        lines = _action_list(game, legal, io.width(), view, every=True)
+    io.out("\n".join(lines))
+
+
+def _show_turn(
+    session: _Session,
+    seat: Seat,
+    view: Any,
+    legal: Sequence[Any],
+    groups: Sequence[_Group] | None,
+    io: _Io,
+) -> None:
+    """Print the decision's number, the position as that seat sees it (above the choices: any
+    roll the position holds, as the game draws it), and its actions, or their groups."""
+    game = session.game
+    session.marks[seat] = len(session.transcript)
     turn = f"Decision {session.decisions() + 1}"
     if not _solitaire(game):
         turn += f" · seat {seat}"
@@ -447,14 +679,21 @@ def _show_turn(session: _Session, seat: Seat, view: Any, legal: Sequence[Any], i
     io.out(f"── {turn} {rule}")
     io.out(game.render_text(view))
     io.out()
-    io.out(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:")
+    count = f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}"
+    if groups is not None:
+        field = _field_names(groups)
+        io.out(f"{count}: choose the {field} first, then one of its actions (or type a notation):")
+        io.out("\n".join(_group_list(game, view, groups)))
+        return
+    io.out(f"{count}:")
     io.out("\n".join(_action_list(game, legal, io.width(), view)))
 
 
 def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, io: _Io) -> None:
     """Print the events of a step that the people at the keyboard may see: those of ``actor``
     after a person's decision; otherwise those of the one person playing, public events only
-    when several people share the keyboard, and all of them in a game of agents only."""
+    when several people share the keyboard, and all of them in a game of agents only. Every
+    event goes to the transcript, for the seats that may see it."""
     if not session.events or not events:
         return
     humans = session.humans()
@@ -468,8 +707,9 @@ def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, i
         audience = None  # nobody to hide anything from
     for event in events:
         seen_by = getattr(event, "seen_by", None)
-        if audience is None or seen_by is None or audience.intersection(seen_by):
-            io.out(f"  · {_event_text(session.game, session.state, event)}")
+        shown = audience is None or seen_by is None or bool(audience.intersection(seen_by))
+        text = f"  · {_event_text(session.game, session.state, event)}"
+        session.say(io, text, None if seen_by is None else frozenset(seen_by), show=shown)
 
 
 def _show_end(session: _Session, io: _Io) -> None:
