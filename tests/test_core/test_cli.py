@@ -437,6 +437,29 @@ def test_play_rejects_bad_input_and_asks_again() -> None:
     assert "Traceback" not in out + result.err
 
 
+def test_play_a_game_without_card_texts_or_long_lists() -> None:
+    """A game without ``card_text`` has no card command in its help, and says so when asked; a
+    short list is chosen from in one step."""
+    result = run("play", "nim", "--seed", "6", stdin="h\ncard t1\n? t1\nq!\n")
+    assert result.code == 0, result
+    assert "card [NAME]" not in result.out and "0, back" not in result.out
+    assert result.out.count("Nim has no card texts.") == 2
+    assert "auto             play the decisions with one legal action" in result.out
+
+
+def test_play_auto_forced_in_a_game_of_two_people() -> None:
+    """Nim's last stone is the only choice: with --auto-forced it is played without asking; when
+    another person has the keyboard, only that the seat played its only choice is said."""
+    seats = ["--seat", "0", "--seat", "1", "--auto-forced"]
+    # 12 stones: 3, 3, 3 and 2 leave 1, seat 0's only choice, while seat 1 has the keyboard
+    result = run("play", "nim", "--seed", "6", *seats, stdin="3\n3\n3\n2\n")
+    assert result.code == 0, result
+    assert "Seat 0 had only one choice and played it." in result.out
+    assert "only one choice, played" not in result.out
+    assert result.out.count("── Decision") == 4
+    assert "Game over: won by seat 0" in result.out
+
+
 def test_play_undo_takes_back_the_last_move(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     seats = ["--seat", "0", "--seat", "1"]
@@ -851,17 +874,19 @@ def goblinguard() -> Game[Any, Any]:
 
 
 def test_goblinguard_play_shows_long_lists_in_columns(goblinguard: Game[Any, Any]) -> None:
-    result = run("play", "goblinguard", "--seed", "1", stdin="1\n" * 40)
+    # the placements are chosen in two steps (1: the first card, 1: its first place); a card's
+    # places, when more than 40, are shown in columns
+    result = run("play", "goblinguard", "--seed", "1", stdin="1\n" * 60)
     assert result.code == 0, result
     assert "Game over: " in result.out
     state = goblinguard.new_game(None, seed=1)
     legal = goblinguard.legal_actions(goblinguard.view(state, 0))
     first = goblinguard.notation(legal[0])
     assert first in result.out
-    if len(legal) > 8:  # several per line, aligned
-        rows = [line for line in result.out.splitlines() if re.match(r"^ +[0-9]+  \S", line)]
-        assert len(re.findall(r"[0-9]+  \S+", rows[0])) > 1
-        assert all(len(row) <= 80 for row in rows)
+    columns = r"^ +[0-9]+  [+-]\S+ +[0-9]+  [+-]\S+"  # several per line, aligned
+    rows = [line for line in result.out.splitlines() if re.match(columns, line)]
+    assert rows
+    assert all(len(row) <= 80 for row in rows)
 
 
 def test_goblinguard_simulate(goblinguard: Game[Any, Any]) -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
-from tabletop_rules import Game, Record, cli, play, replay
+from tabletop_rules import Game, Record, Rng, cli, play, replay
 from tabletop_rules.cli import _games as cli_games
 
 TWO_HEROES = '{"heroes": ["bjorn", "alva"]}'
@@ -357,3 +358,338 @@ def test_config_file_and_simulate_take_options(tmp_path: Path) -> None:
         ok("simulate", "kinmarr", "--games", "2", "--config", THREE_GUILDS, "--json", "-q")
     )
     assert summary["seats"] == 3
+
+
+# --------------------------------------------------------------------------- the terminal
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal, as a person's screen and keyboard are."""
+
+    def isatty(self) -> bool:
+        """Yes."""
+        return True
+
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def at_terminal(*argv: str | Path, stdin: str = "") -> str:
+    """Run ``tabletop`` with standard input and output that are terminals; return the output."""
+    out, err = Terminal(), io.StringIO()
+    code = cli.main([str(a) for a in argv], stdin=Terminal(stdin), stdout=out, stderr=err)
+    assert code == 0 and err.getvalue() == "", (code, err.getvalue())
+    return out.getvalue()
+
+
+def test_goblinguard_chooses_the_card_then_its_place(tmp_path: Path) -> None:
+    """A long list of placements is offered as the cards of the hand, then the chosen card's
+    places; 0 goes back, and a whole notation is taken at either step."""
+    g = game("goblinguard")
+    state = g.new_game(None, seed=4)
+    state = g.apply(state, g.legal_actions(state)[0])  # the first card, at 0,0: 5 choices
+    view = g.view(state, 0)
+    legal = g.legal_actions(view)
+    cards = list(dict.fromkeys(action.card for action in legal))
+    assert len(legal) > 40 and cards == sorted(view.hand, key=cards.index)
+    of = {card: [a for a in legal if a.card == card] for card in cards}
+    save = tmp_path / "g.json"
+    answers = lines("1", "9", "2", "b", "0", "3", str(len(of[cards[2]])), "q")
+    out = ok("play", "goblinguard", "--seed", "4", "--save", save, stdin=answers)
+    second = out.split("── Decision 2 ", 1)[1]
+    assert f"{len(legal)} legal actions: choose the card first, then one of its actions" in second
+    for number, card in enumerate(cards, 1):
+        kind = "hobgoblin" if card.startswith("o") else "goblin"
+        row = rf"^  {number}  {card} +a {kind} card — {len(of[card])} choices$"
+        assert re.search(row, second, flags=re.M), card
+    assert "[1-5 card, notation, h help, q quit] > " in second
+    assert "There is no card 9: choose 1 to 5." in second
+    chosen = second.split("[1-5 card, notation, h help, q quit] > 2\n", 1)[1]
+    head, rest = chosen.split("\n", 1)
+    assert head == f"{len(of[cards[1]])} choices for card {cards[1]}:"
+    places = rest.split(f"\nCard {cards[1]}: choose", 1)[0]
+    listed = re.findall(r"^ +[0-9]+  ([+-]\S+)", places, flags=re.M)
+    assert listed == [g.notation(a) for a in of[cards[1]]]  # only that card's places
+    assert f"Card {cards[1]}: choose one of its {len(of[cards[1]])} actions (0: back)." in rest
+    assert f"[1-{len(of[cards[1]])}, 0 back, notation, h help, q quit] > b" in rest
+    record, _ = saved("goblinguard", save)
+    assert record.actions[1] == of[cards[2]][-1]  # back, the third card, its last place
+
+    # a whole notation at the first step, and at the second (of another card than the chosen)
+    other = g.notation(of[cards[4]][0])
+    for answers in (lines("1", other, "q"), lines("1", "1", other, "q")):
+        ok("play", "goblinguard", "--seed", "4", "--save", save, stdin=answers)
+        assert saved("goblinguard", save)[0].actions[1] == of[cards[4]][0]
+
+
+def test_goblinguard_screen_draws_the_hand_with_each_cards_layout() -> None:
+    g = game("goblinguard")
+    state = g.new_game(None, seed=4)
+    board = screens(ok("play", "goblinguard", "--seed", "4", stdin="q\n"))[0].splitlines()
+    assert board[1] == "hand: " + " ".join(state.hand)
+    for card in state.hand:
+        at = board[1].index(f" {card}") + 1
+        layout = next(c.layout for c in state.config.deck if c.id == card)
+        assert f"{board[2][at : at + 2]}/{board[3][at : at + 2]}" == layout
+
+
+def test_card_command_reads_the_cards_in_sight() -> None:
+    g = game("goblinguard")
+    assert g.card_text is not None
+    state = g.new_game(None, seed=4)
+    first = state.hand[0]
+    asked = ["card", f"card {first}", f"? {first.upper()}", "card tower-a", "card nothing", "h"]
+    out = ok("play", "goblinguard", "--seed", "4", stdin=lines(*asked, "q"))
+    listing = out.split("Cards on screen (type card NAME-OR-ID for a card's text):\n", 1)[1]
+    for card in state.hand:
+        short = g.card_text(state, card).split(". ")[0].removeprefix(f"{card}: ")
+        assert re.search(rf"^  {card} +{short}$", listing, flags=re.M), card
+    assert out.count(f"\n{g.card_text(state, first)}\n") == 2  # by id, any case
+    assert f"\n{g.card_text(state, 'tower-a')}\n" in out  # any card of the game, by its id
+    assert "No card 'nothing' in sight (type card to list the cards on screen)." in out
+    assert "card [NAME]      the text of a card you can see" in out  # in the help
+
+
+def test_card_command_finds_names_and_keeps_secrets() -> None:
+    """grimheim names its cards: a name, whole or in part, finds a card the seat knows; another
+    hero's hidden hand is found by no name."""
+    g = game("grimheim")
+    assert g.card_text is not None
+    state = g.new_game(g.config_type(heroes=("bjorn", "alva")), seed=3)
+    secret = state.config.cards[state.heroes[1].hand[0]].name  # Alva's hand
+    asked = ["card sure shot", "card TROLL", "card arrows", f"card {secret}", "card"]
+    out = ok("play", "grimheim", "--config", TWO_HEROES, "--seed", "3", stdin=lines(*asked, "q"))
+    assert f"\n{g.card_text(state, 'bjorn-sure-shot')}\n" in out
+    assert f"\n{g.card_text(state, 'troll')}\n" in out
+    assert re.search(r"^Which card\? 'arrows' may be .*Burning Arrows.*Hail of Arrows", out, re.M)
+    assert f"No card {secret!r} in sight" in out
+    listing = out.split("Cards on screen", 1)[1].split("\nSeat 0: ", 1)[0]
+    assert "  bjorn-sure-shot" in listing and secret not in listing
+    assert state.heroes[1].hand[0] not in out
+
+
+def test_the_roll_waiting_is_on_screen_after_resume(tmp_path: Path) -> None:
+    """A grimheim attack rolled, and a kinmarr fight's dice, are shown above the choices when a
+    saved game is resumed at that decision."""
+    import grimheim as gh
+    import kinmarr as km
+    from grimheim import scenario
+
+    config = gh.Config(heroes=("bjorn",), chance="explicit", hard_setup=True)
+    start = gh.new_game(config, seed=0)
+    for card in ("bjorn-quiver", "bjorn-eagle-eye", "m25"):
+        start = gh.apply(start, gh.Drawn(card))
+    start = scenario.put_hero(start, "bjorn", gh.Hex(6, 9))
+    start = scenario.place_monster(start, "troll", gh.Hex(5, 9))
+    record = gh.record((gh.parse_action(start, "attack 5,9"), gh.Roll(2, 0, 1, 0)), start=start)
+    path = tmp_path / "grimheim.json"
+    path.write_text(gh.dumps(record), encoding="utf-8")
+    out = ok("play", "grimheim", "--resume", path, stdin="q\n")
+    board = screens(out)[0].splitlines()
+    assert board[-2] == "roll: Bjorn attacks the Troll at 5,9: rolled 2 hits and 1 rune"
+    assert board[-1].startswith("to answer: seat 0 (Bjorn): ")
+    assert re.search(r"^[0-9]+ legal actions:", out.split(board[-1], 1)[1].lstrip(), re.M)
+
+    # kinmarr: play at random until a seat is asked during a fight, save, resume there
+    options = km.Config(guilds=("feudal_pact", "pathfinders"), auto_pass=True)
+    rng = Rng.from_seed(1)
+    actions: list[km.Action] = []
+    for seed in range(20):
+        state, actions = km.new_game(options, seed=seed), []
+        while not km.is_over(state) and len(actions) < 200:
+            seat = km.current_player(state)
+            if seat is not None and seat >= 0:
+                shown = km.render_text(km.view(state, seat)).splitlines()
+                fights = [line for line in shown if line.startswith(("fight: ", "duel: "))]
+                if fights:
+                    break
+            legal = km.legal_actions(state)
+            index, rng = rng.below(len(legal))
+            state = km.apply(state, legal[index])
+            actions.append(legal[index])
+        if fights:
+            break
+    assert fights and seat is not None, "a fight should come in the first seeds"
+    path = tmp_path / "kinmarr.json"
+    path.write_text(km.dumps(km.record(tuple(actions), seed=seed, config=options)), "utf-8")
+    out = ok("play", "kinmarr", "--resume", path, "--seat", f"{seat}=human", stdin="q!\n")
+    board = screens(out)[0].splitlines()
+    assert fights[0] in board  # the fight and its dice, as the seat sees them
+    assert re.search(r": [A-Z][a-z]+( [A-Z][a-z]+| \?)*$", fights[0]), fights[0]
+
+
+def test_hot_seat_clears_the_screen_between_people_at_a_terminal() -> None:
+    """At a terminal, the last person presses Enter, the screen (and its scrollback) is cleared,
+    the next presses Enter and is shown what happened since that they may see: never another
+    person's secret draw. In a pipe nothing is cleared and nobody is waited for."""
+    args = ["play", "grimheim", "--config", TWO_HEROES, "--seed", "3", "--seat", "0", "--seat", "1"]
+    g = game("grimheim")
+    moves = ["1", "end", "no-swap"]  # Bjorn moves, ends his turn (drawing in secret), keeps
+    out = at_terminal(*args, stdin=lines("", *moves, "", "", "1", "q!"))
+    assert out.count(CLEAR) == 1
+    before, after = out.split(CLEAR)
+    assert before.startswith(g.title)  # nothing was cleared before the first person
+    assert "Seat 0: press Enter when ready. \n" in before  # the first person, given the keyboard
+    assert before.endswith("Seat 0: press Enter to clear the screen for seat 1. \n")
+    drawn = re.search(r"· Bjorn drew the event (.+)\.", before)
+    assert drawn, before
+    secret = drawn.group(1)
+    assert secret not in after
+    handover = after.split("── Decision 4 · seat 1 ", 1)[0]
+    assert handover.splitlines() == [
+        "",
+        "Seat 1's decision: pass the keyboard to seat 1.",
+        "Seat 1: press Enter when ready. ",
+        "Since your last decision:",
+        "  · Bjorn moved to area 9,5.",
+        "",
+    ]
+    piped = ok(*args, stdin=lines(*moves, "1", "q!"))
+    assert "\x1b" not in piped and "press Enter" not in piped
+    assert "── Decision 4 · seat 1 " in piped
+
+
+def test_one_person_at_a_terminal_is_never_made_to_wait() -> None:
+    out = at_terminal("play", "kinmarr", "--seed", "2", "--config", THREE_GUILDS, stdin="end\nq!\n")
+    assert CLEAR not in out and "press Enter" not in out
+
+
+def test_auto_forced_plays_the_only_choice_and_says_what() -> None:
+    """With --auto-forced (or after ``auto``), a decision with one legal action is played without
+    asking; undo passes over it."""
+    args = ["play", "kinmarr", "--config", THREE_GUILDS, "--seed", "2"]
+    k = game("kinmarr")
+    state = k.new_game(k.loads(json.dumps(_envelope_of(k, THREE_GUILDS)), "config"), seed=2)
+    (only,) = k.legal_actions(k.view(state, 0))  # the turn opens with the travel die
+    assert k.describe is not None
+    said = f"Seat 0: only one choice, played {k.notation(only)} — {k.describe(state, only)}"
+    out = ok(*args, "--auto-forced", stdin=lines("u", "q!"))
+    assert said in out
+    first = out.split("── Decision", 1)
+    assert said in first[0]  # before any question
+    assert "Nothing to undo (seat 0 has not decided yet)." in out
+
+    asked = ok(*args, stdin=lines("auto", "q!"))
+    assert said not in asked.split("auto\n", 1)[0]  # asked first: the option is off
+    assert "Decisions with one legal action are played without asking: on." in asked
+    assert said in asked.split("auto\n", 1)[1]  # then played at once
+    off = ok(*args, "--auto-forced", stdin=lines("auto off", "q!"))
+    assert "played without asking: off." in off
+
+
+def _envelope_of(g: Game[Any, Any], options: str) -> dict[str, Any]:
+    """The config envelope of ``options`` over the game's defaults."""
+    defaults = json.loads(g.dumps(g.config_type()))
+    return {**defaults, "data": {**defaults["data"], **json.loads(options)}}
+
+
+def test_quit_asks_before_losing_moves(tmp_path: Path) -> None:
+    g = game("goblinguard")
+    first = g.notation(g.legal_actions(g.new_game(None, seed=4))[0])
+    question = "Quit without saving? [y/N] "
+    play_ = ["play", "goblinguard", "--seed", "4"]
+    # no move made: nothing to lose, no question
+    assert question not in ok(*play_, stdin=lines("q"))
+    # a move made: asked; no goes on, yes quits
+    out = ok(*play_, stdin=lines(first, "q", "n", "q", "y"))
+    assert out.count(question) == 2
+    assert "Not quitting: type s FILE to save first, or q! to quit without asking." in out
+    assert out.count("── Decision 2 ") == 1 and out.endswith(
+        "Stopped; the game was not saved (type s FILE, or start with --save FILE).\n"
+    )
+    # the end of the input answers, and quits cleanly
+    out = ok(*play_, stdin=lines(first, "q"))
+    assert out.endswith(
+        f"{question}\nStopped; the game was not saved (type s FILE, or start with --save FILE).\n"
+    )
+    # q! and --no-confirm-quit never ask; nor does a game with a file to save to, or saved since
+    assert question not in ok(*play_, stdin=lines(first, "q!"))
+    assert question not in ok(*play_, "--no-confirm-quit", stdin=lines(first, "q"))
+    assert question not in ok(*play_, "--save", tmp_path / "a.json", stdin=lines(first, "q"))
+    path = tmp_path / "b.json"
+    out = ok(*play_, stdin=lines(first, f"s {path}", "q"))
+    assert question not in out and out.count(f"Saved 1 action(s) to {path}.") == 2
+    # a resumed game holds what was saved: only a move after resuming is asked about
+    resume: list[str | Path] = ["play", "goblinguard", "--resume", path]
+    assert question not in ok(*resume, stdin=lines("q"))
+    assert question in ok(*resume, stdin=lines("1", "1", "q", "y"))
+
+
+class FakeReadline:
+    """Enough of the ``readline`` module to watch what ``tabletop play`` does with it."""
+
+    __doc__ = "Importing this module enables command line editing using GNU readline."
+
+    def __init__(self) -> None:
+        self.history: list[str] = ["from an earlier session"]
+        self.completer: Any = "the process's own"
+        self.bound: list[str] = []
+        self.delims = ""
+
+    def clear_history(self) -> None:
+        self.history.clear()
+
+    def get_current_history_length(self) -> int:
+        return len(self.history)
+
+    def remove_history_item(self, index: int) -> None:
+        del self.history[index]
+
+    def get_completer(self) -> Any:
+        return self.completer
+
+    def set_completer(self, completer: Any) -> None:
+        self.completer = completer
+
+    def set_completer_delims(self, delims: str) -> None:
+        self.delims = delims
+
+    def parse_and_bind(self, text: str) -> None:
+        self.bound.append(text)
+
+
+def test_readline_edits_lines_keeps_the_sessions_history_and_completes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a terminal, ``input`` reads the lines with ``readline`` (when this Python has it): the
+    history starts empty and holds the commands typed, not the answers to "quit?"; tab
+    completes the commands and the notations offered; the process's completer is put back."""
+    fake = FakeReadline()
+    monkeypatch.setitem(sys.modules, "readline", fake)
+    typed = iter(["1", "card", "q", "n", "q", "y"])
+    completions: list[list[str]] = []
+
+    def read(prompt: str = "") -> str:  # what GNU readline's input does: add the line read
+        line = next(typed)
+        if line:
+            fake.history.append(line)
+        if fake.completer is not None and callable(fake.completer):
+            words = [fake.completer("+", i) for i in range(99)]
+            completions.append([word for word in words if word is not None])
+        return line
+
+    monkeypatch.setattr("builtins.input", read)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    err = io.StringIO()
+    assert cli.main(["play", "goblinguard", "--seed", "4"], stderr=err) == 0, err.getvalue()
+    assert fake.history == ["1", "card", "q", "q"]  # this session's commands only
+    assert fake.delims == " \t\n" and fake.bound == ["tab: complete"]
+    g = game("goblinguard")
+    first = [g.notation(a) for a in g.legal_actions(g.new_game(None, seed=4))]
+    assert completions[0] == first  # the notations offered
+    assert fake.completer == "the process's own"
+
+
+def test_without_readline_lines_are_read_all_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop_rules.cli._io import _LineEditor
+
+    monkeypatch.setitem(sys.modules, "readline", None)  # import readline fails
+    assert _LineEditor.start() is None
+    typed = iter(["1", "q!"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert cli.main(["play", "goblinguard", "--seed", "4"], stderr=io.StringIO()) == 0
+    assert "── Decision 2 " in screen.getvalue()
