@@ -544,6 +544,11 @@ def test_hot_seat_clears_the_screen_between_people_at_a_terminal() -> None:
         "  · Bjorn moved to area 9,5.",
         "",
     ]
+    # a move taken back is not told: only what stands since seat 1's last decision
+    redo = ["1", "u", "2", "end", "no-swap"]
+    out = at_terminal(*args, stdin=lines("", *redo, "", "", "q!"))
+    since = out.split(CLEAR)[1].split("Since your last decision:\n", 1)[1].split("\n\n")[0]
+    assert since == "  · Bjorn moved to area 10,5."
     piped = ok(*args, stdin=lines(*moves, "1", "q!"))
     assert "\x1b" not in piped and "press Enter" not in piped
     assert "── Decision 4 · seat 1 " in piped

@@ -106,6 +106,8 @@ class _Point:
     rngs: dict[Seat, Rng]
     forced: bool = False
     """Played without asking: the seat's only legal action (``--auto-forced``)."""
+    said: int = 0
+    """How long the session's transcript was before it (undoing it takes back what was said)."""
 
 
 _Audience = frozenset[Seat] | None
@@ -177,7 +179,7 @@ class _Session:
         position before it, and return the step's events. Raises :class:`IllegalActionError`
         (nothing changed) when it is illegal or ``seat`` is not the one asked."""
         step = self.game.answer(self.state, action, seat)
-        self.points.append(_Point(self.state, seat, dict(self.rngs), forced))
+        self.points.append(_Point(self.state, seat, dict(self.rngs), forced, len(self.transcript)))
         self.actions.append(action)
         self.state = step.state
         return tuple(step.events)
@@ -195,6 +197,8 @@ class _Session:
                 self.rngs = dict(point.rngs)
                 del self.actions[index:]
                 del self.points[index:]
+                del self.transcript[point.said :]
+                self.marks = {s: min(mark, point.said) for s, mark in self.marks.items()}
                 return taken
         return None
 
