@@ -32,8 +32,9 @@ def _deck(name: str, deck: Deck) -> str:
 
 
 def render_text(position_: State | View) -> str:
-    """The round, Fate, the Shop, the prophecy, the decks' sizes, each player, and what is being
-    decided, with each legal action's notation and what it does (:func:`~kinmarr.describe`).
+    """The round, Fate, the Shop, the prophecy, the decks' sizes, each player, the travel die of
+    the turn once rolled, the dice of a fight or duel, and what is being decided, with each
+    legal action's notation and what it does (:func:`~kinmarr.describe`).
     Cards are named by their printed names. A state and its views give the same picture.
 
     >>> from kinmarr import new_game
@@ -85,6 +86,8 @@ def render_text(position_: State | View) -> str:
         scores = " ".join(str(s) for s in p.ending.scores)
         lines.append(f"game over ({p.ending.kind}): winners {winners}; scores {scores}")
         return "\n".join(lines)
+    if p.flags.roll:
+        lines.append(f"travel die: {p.flags.roll} (seat {p.turn}'s roll this turn)")
     top = p.frames[-1]
     if isinstance(top, ChooseFrame) and top.cards:
         chosen = ", ".join(names.card(c) for c in top.chosen)

@@ -289,6 +289,19 @@ def test_render_text_pictures_only_what_everyone_sees() -> None:
     ]
 
 
+def test_render_text_shows_the_travel_die_of_the_turn() -> None:
+    """Once rolled, the turn's travel die stays in the picture, above the question."""
+    state = kinmarr.new_game(seed=2)
+    assert "\ntravel die: " not in kinmarr.render_text(state)
+    step = kinmarr.step(state, kinmarr.parse_action(state, "travel"))
+    rolled = next(e for e in step.events if isinstance(e, kinmarr.DieRolled))
+    assert rolled.die == "travel"
+    lines = kinmarr.render_text(kinmarr.view(step.state, 1)).splitlines()
+    die = f"travel die: {rolled.result} (seat 0's roll this turn)"
+    asked = next(i for i, line in enumerate(lines) if line.startswith("to answer"))
+    assert die in lines[:asked]
+
+
 def test_game_bundles_the_api() -> None:
     game = kinmarr.GAME
     assert isinstance(game, Game)
