@@ -14,8 +14,9 @@ from typing import Any
 import attrs
 
 from ._games import AnyGame
+from ._text import _DESCRIBED
 
-_LONG = 40
+_LONG = _DESCRIBED
 """A list of more actions than this may be split (the longest list shown whole with words)."""
 _FEW = 4
 """... when grouping makes it at least this many times shorter."""
