@@ -7,10 +7,12 @@ short track.
 
 Every seat of a game is played by the same agent (``random``, ``defender`` or ``planner``);
 game ``i`` uses seed ``i``. Prints, per team and agent, the win rate, the mean spot the game
-ended on, the mean town pieces left and the share of pieces lost to knock-outs and to monsters
-entering Grimheim, with the time each decision took on average (wall-clock, for information:
-the agents' budgets are counted in deals and positions, so the games themselves do not depend
-on the machine).
+ended on and the share of pieces lost to knock-outs and to monsters entering Grimheim, with the
+time each decision took on average (wall-clock, for information: the agents' budgets are counted
+in deals and positions, so the games themselves do not depend on the machine). ``--json`` adds
+how the heroes played, per hero turn: where the turn ended (next to a monster, which stops it and
+those behind it; in Grimheim, and with how much health), the mana left on their cards, and per
+game the events played, other card uses, quests, upgrades, cards discarded to draw and kills.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
     config = gh.Config(heroes=heroes)
     wins = spots = town = decisions = 0
     lost: Counter[str] = Counter()
+    play: Counter[str] = Counter()
     started = time.perf_counter()
     for seed in range(first, first + count):
         state = gh.new_game(config, seed=seed)
@@ -53,18 +56,34 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
             view = gh.view(state, seat)
             action, rngs[seat] = players[seat].choose(view, gh.legal_actions(view), rngs[seat])
             decisions += 1
+            if isinstance(action, gh.EndTurn):
+                _turn_ended(state, seat, play)
+            elif isinstance(action, gh.DiscardToDraw):
+                play["discarded to draw"] += 1
             step = gh.step(state, action)
             for event in step.events:
                 if isinstance(event, gh.MonsterEntered):
                     lost["monsters entering"] += event.pieces
                 elif isinstance(event, gh.HeroKnockedOut):
                     lost["knock-outs"] += event.pieces
+                elif isinstance(event, gh.CardPlayed):
+                    kind = config.cards[event.card].kind
+                    play["events played" if kind == "event" else "card uses"] += 1
+                elif isinstance(event, gh.QuestCompleted):
+                    play["quests"] += 1
+                elif isinstance(event, gh.Upgraded):
+                    play["upgrades"] += 1
+                elif isinstance(event, gh.MonsterKilled):
+                    play["kills"] += 1
             state = step.state
         wins += bool(state.won)
         spots += state.time + 1
         town += state.town
     total = sum(lost.values()) or 1
     seconds = time.perf_counter() - started
+    turns = play["turns"] or 1
+    per_game = ("events played", "card uses", "quests", "upgrades", "discarded to draw", "kills")
+    home = play["turns in Grimheim"] or 1
     return {
         "heroes": "+".join(heroes),
         "agent": agent,
@@ -75,10 +94,38 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "mean_end_spot": spots / count,
         "mean_town_left": town / count,
         "pieces_lost": {k: round(v / total, 3) for k, v in sorted(lost.items())},
+        "per_turn": {
+            "next to a monster": round(play["turns next to a monster"] / turns, 3),
+            "in Grimheim": round(play["turns in Grimheim"] / turns, 3),
+            "health left in Grimheim": round(play["health left in Grimheim"] / home, 3),
+            "mana left": round(play["mana left"] / turns, 3),
+        },
+        "per_game": {k: round(play[k] / count, 2) for k in per_game},
         "decisions": decisions,
         "ms_per_decision": round(1000 * seconds / max(1, decisions), 2),
         "seconds": round(seconds, 1),
     }
+
+
+def _turn_ended(state: gh.State, seat: int, play: Counter[str]) -> None:
+    """Count where hero ``seat`` ends their turn and the mana left on their cards."""
+    geo = state.config.geo
+    hero = state.heroes[seat]
+    play["turns"] += 1
+    play["mana left"] += sum(card.mana for card in hero.cards)
+    if hero.at == geo.town:
+        play["turns in Grimheim"] += 1
+        play["health left in Grimheim"] += _health_left(state, seat)
+    elif any(m.at in geo.adjacent[hero.at] for m in state.monsters):
+        play["turns next to a monster"] += 1
+
+
+def _health_left(state: gh.State, seat: int) -> float:
+    """The share of hero ``seat``'s health not yet lost."""
+    hero = state.heroes[seat]
+    cards = state.config.cards
+    health = sum(cards[c.id].sides[c.side - 1].health for c in hero.cards)
+    return (health - hero.damage) / max(1, health)
 
 
 def _teams(text: str | None) -> list[tuple[str, ...]]:

@@ -176,18 +176,31 @@ def _stopped(position: Any) -> set[int]:
 
 
 def _distance_to_threats(position: Any, stopped: set[int]) -> float:
-    """For each hero, the steps to the nearest monster that no hero stops, summed; 0 when every
-    monster is stopped."""
+    """The steps between the heroes and the monsters nobody stops: the monster nearest the town
+    is given to the hero nearest it, the next one to the nearest hero left, and so on; 0 when
+    every monster is stopped."""
     geo = position.config.geo
-    town = geo.town
-    free = [m.at for m in position.monsters if m.at not in stopped]
+    free = sorted((geo.path_length[m.at], m.at) for m in position.monsters if m.at not in stopped)
     if not free:
         return 0.0
+    heroes = list(range(len(position.heroes)))
     total = 0.0
-    for hero in position.heroes:
-        if hero.at == town:
-            total += 1 + min(geo.distance[r][a] for r in geo.ring for a in free)
-        else:
-            row = geo.distance[hero.at]
-            total += min(row[a] for a in free)
+    for _, area in free:
+        if not heroes:
+            break
+        steps, seat = min((_steps(position, s, area), s) for s in heroes)
+        heroes.remove(seat)
+        total += steps
     return total
+
+
+def _steps(position: Any, seat: int, area: int) -> int:
+    """The steps from hero ``seat`` to ``area`` (from Grimheim: out through its ring)."""
+    geo = position.config.geo
+    here = position.heroes[seat].at
+    steps: int = (
+        1 + min(geo.distance[r][area] for r in geo.ring)
+        if here == geo.town
+        else geo.distance[here][area]
+    )
+    return steps

@@ -34,7 +34,7 @@ from ._world import (
     info,
 )
 
-__all__ = ["Forecast", "forecast"]
+__all__ = ["Forecast", "attack_odds", "forecast"]
 
 _PLENTY = 1_000_000
 """Town pieces the copy starts with, so that no loss ends the forecast early."""
@@ -112,6 +112,39 @@ def _damage(
     if armor > 0:
         found = [sum(found[: armor + 1]), *found[armor + 1 :]]
     return tuple(found), sum(i * p for i, p in enumerate(found))
+
+
+def _one_attack(
+    w: Work, faces: tuple[float, float, float, float], area: int, seat: int, bonus: int
+) -> tuple[tuple[float, ...], float, int]:
+    """The damage the monster in ``area`` deals hero ``seat`` with one attack (its distribution
+    and mean), and how many attacks it makes (Grendel II: two)."""
+    monster = w.monsters[area]
+    kind = info(w.config, monster)
+    twice = monster.kind == "grendel" and monster.side == 2
+    rune = 0
+    if twice:
+        rune = 2
+    elif kind.faction == "dead" or (kind.faction == "fire_horde" and w.legend_on_board("surt", 1)):
+        rune = 1
+    hero = w.heroes[seat]
+    cover = w.geo.terrain[hero.at] == "forest"
+    armor = hero_armor(w.config, hero)
+    dist, mean = _damage(faces, attack_dice(w, area, bonus), cover, rune, armor)
+    return dist, mean, 2 if twice else 1
+
+
+def attack_odds(position: Any, area: int, seat: int, bonus: int = 0) -> tuple[float, float]:
+    """The chance that the attack of the monster in ``area`` (with ``bonus`` dice) knocks hero
+    ``seat`` out, and the damage it deals on average (prevention left out)."""
+    w = Work.of(position)
+    dist, mean, times = _one_attack(w, _faces(position), area, seat, bonus)
+    hero = w.heroes[seat]
+    need = max(1, hero_health(w.config, hero) - hero.damage)
+    total: Sequence[float] = (1.0,)
+    for _ in range(times):
+        total = _add(total, dist, need)
+    return (total[need] if len(total) > need else 0.0), mean * times
 
 
 class _Run:
@@ -226,19 +259,8 @@ class _Run:
             if not seats:
                 continue
             seat = max(seats, key=lambda s: (self._left(s) - means[s], -s))
-            hero = w.heroes[seat]
-            rune = 0
-            if monster.kind == "grendel" and monster.side == 2:
-                rune = 2
-            elif kind.faction == "dead" or (
-                kind.faction == "fire_horde" and w.legend_on_board("surt", 1)
-            ):
-                rune = 1
-            cover = geo.terrain[hero.at] == "forest"
-            dist, mean = _damage(
-                self.faces, attack_dice(w, area, 0), cover, rune, hero_armor(self.config, hero)
-            )
-            for _ in range(2 if monster.kind == "grendel" and monster.side == 2 else 1):
+            dist, mean, times = _one_attack(w, self.faces, area, seat, 0)
+            for _ in range(times):
                 hits.setdefault(seat, []).append(dist)
                 means[seat] += mean
         knocked = 0.0

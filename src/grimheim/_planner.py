@@ -29,10 +29,21 @@ from ._actions import (
     SkipMove,
     SkipSwap,
     StopTargets,
+    TargetHero,
 )
 from ._evaluate import PlannerWeights, evaluate
-from ._rules import apply, chance_outcomes, current_player, legal_actions, redeal, view
-from ._state import EndOfTurn, MonsterTurn, State, View
+from ._forecast import attack_odds
+from ._rules import (
+    apply,
+    chance_outcomes,
+    current_player,
+    decision,
+    legal_actions,
+    redeal,
+    view,
+)
+from ._state import EndOfTurn, MonsterAttack, MonsterTurn, State, View
+from ._world import hero_health
 
 __all__ = ["PlannerAgent"]
 
@@ -47,6 +58,11 @@ def _rounds(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{attr.name} is None or a whole number of at least 1, not {value!r}")
+
+
+def _flag(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{attr.name} is True or False, not {value!r}")
 
 
 def _weights(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
@@ -69,6 +85,32 @@ def _stage(position: Any) -> str:
     if any(isinstance(f, EndOfTurn) for f in position.frames):
         return "end"
     return "turn"
+
+
+def _asked(view: View) -> str:
+    """The kind of decision ``view`` asks (:func:`grimheim.decision`)."""
+    asked = decision(view)
+    return "" if asked is None else asked.kind
+
+
+def _target(view: View, actions: Sequence[Action]) -> Action:
+    """The hero a monster attacks, when the players choose (G5): the one it is least likely to
+    knock out, then the one with the most health left after its average damage."""
+    frame = view.frames[-1]
+    assert isinstance(frame, MonsterAttack)
+    bonus = next((f.bonus for f in view.frames if isinstance(f, MonsterTurn)), 0)
+    best = actions[0]
+    best_key = (math.inf, math.inf)
+    for action in actions:
+        if not isinstance(action, TargetHero):
+            continue
+        odds, mean = attack_odds(view, frame.attacker, action.seat, bonus)
+        hero = view.heroes[action.seat]
+        left = hero_health(view.config, hero) - hero.damage - mean
+        key = (odds, -left)
+        if key < best_key:
+            best, best_key = action, key
+    return best
 
 
 def _chance(state: State) -> State:
@@ -174,21 +216,30 @@ class PlannerAgent:
     and scores each plan by the monster turns it leads to.
 
     At each decision it deals :attr:`deals` full states from its view with
-    :func:`grimheim.redeal` (the seeds drawn from its own generator), and on each deal searches
+    :func:`~grimheim.redeal` (the seeds drawn from its own generator) and, on each deal, searches
     its own decisions to the end of the turn (or of its answers in the monster turn) with a beam
-    :attr:`beam` positions wide and :attr:`depth` decisions deep. Every position reached is
-    scored by :func:`grimheim.evaluate`-like points (:class:`PlannerWeights`): the town pieces left,
-    minus those the monster turns still to come would take with the heroes standing where they
-    are — the engine's own monster movement played forward, a monster next to a hero stopping
-    and blocking those behind it (:ref:`G8 <grimheim-g8>`), attacks counted by their odds,
-    knock-outs costing two pieces — plus gold, cards, mana and wounds. The action whose best
-    continuation scores highest on average over the deals is played; rolls and draws inside
-    the search come from each deal's generator, so the plan is made again once the true roll
-    is seen.
+    :attr:`beam` positions wide and :attr:`depth` decisions deep: moves, attacks and their
+    targets, card uses and events, quests, mend, prepare, focus, practice, ending the turn, and
+    the end-of-turn upgrade, draw and swap. An attack or a card half resolved is always searched
+    on. Every position reached is scored by :class:`PlannerWeights`: the town pieces left, minus
+    those the next :attr:`rounds` monster turns would take with the heroes standing where they
+    are — the engine's own monster movement played forward (a monster next to a hero stops, and
+    those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted by their
+    exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then the
+    threat of every monster (less while a hero stops it), the steps to the nearest monster
+    nobody stops, gold, cards in play and flipped, mana, the cards in hand by what they do,
+    damage and wounds. The action whose best continuation scores highest on average over the
+    deals is played. Rolls and draws inside the search come from each deal's generator.
 
-    It reads its seat's view and nothing else: the same view, actions and generator give the
-    same action, whatever the hidden cards are. Its budget is counted in deals and positions,
-    never in time, so games reproduce.
+    With :attr:`follow` it keeps the rest of its plan: while it is shown the very views the
+    plan foresaw (no roll or draw came between), it plays the plan's next action without
+    searching again, and it plans afresh as soon as a view differs. Its answer to such a view
+    then also depends on the plan it made earlier in the turn, itself made from earlier views
+    and the generator; with ``follow=False`` every answer is a function of the view, the
+    actions and the generator alone, at about twice the cost. Either way it reads its seat's
+    view and nothing else — states that differ only in what the seat cannot see get the same
+    answer — and its budget is counted in deals and positions, never in time, so games
+    reproduce.
 
     Args:
         deals: states dealt from the view per decision (at least 1).
@@ -196,18 +247,20 @@ class PlannerAgent:
         depth: decisions searched ahead (at least 1).
         rounds: monster turns each position's forecast plays (``None``: every one left).
         weights: the points of a position.
+        follow: keep the rest of the plan while the views are the ones it foresaw.
 
     Raises:
         ValueError: a budget that is not a whole number of at least 1.
-        TypeError: ``weights`` that are not :class:`PlannerWeights`.
+        TypeError: ``weights`` that are not :class:`PlannerWeights`, ``follow`` that is not a
+            bool.
     """
 
-    deals: int = attrs.field(default=2, validator=_count)
+    deals: int = attrs.field(default=1, validator=_count)
     beam: int = attrs.field(default=4, validator=_count)
     depth: int = attrs.field(default=6, validator=_count)
     rounds: int | None = attrs.field(default=2, validator=_rounds)
     weights: PlannerWeights = attrs.field(factory=PlannerWeights, validator=_weights)
-    follow: bool = True
+    follow: bool = attrs.field(default=True, validator=_flag)
     _plan: dict[View, Action] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
@@ -219,6 +272,11 @@ class PlannerAgent:
             raise ValueError("PlannerAgent.choose needs at least one action")
         if len(actions) == 1:
             return actions[0], rng
+        kind = _asked(view)
+        if kind == "attack-order":
+            return actions[0], rng  # the rules' own order (G3): it hardly matters
+        if kind == "attack-target":
+            return _target(view, actions), rng
         planned = self._plan.get(view) if self.follow else None
         if planned is not None and planned in actions:
             return planned, rng

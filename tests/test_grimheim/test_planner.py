@@ -76,6 +76,21 @@ def test_a_function_of_the_view_and_the_generator() -> None:
     assert first in answers
 
 
+def test_without_following_its_plan_every_answer_is_a_function_of_the_view() -> None:
+    """An agent that planned the turn before answers as a fresh one does."""
+    state = gh.new_game(gh.Config(heroes=("embla",)), seed=8)
+    seasoned = gh.PlannerAgent(deals=1, beam=2, depth=4, rounds=2, follow=False)
+    rng = Rng.from_seed(3)
+    for _ in range(12):
+        view = gh.view(state, 0)
+        actions = gh.legal_actions(view)
+        fresh = gh.PlannerAgent(deals=1, beam=2, depth=4, rounds=2, follow=False)
+        answer = seasoned.choose(view, actions, rng)
+        assert fresh.choose(view, actions, rng) == answer
+        action, rng = answer
+        state = gh.apply(state, action)
+
+
 def test_a_single_action_is_answered_without_drawing() -> None:
     state = _midgame(("bjorn",), seed=1, decisions=0)
     view = gh.view(state, 0)
@@ -163,6 +178,8 @@ def test_bad_budgets_are_refused(field: str, value: object) -> None:
 
 
 def test_bad_weights_are_refused() -> None:
+    with pytest.raises(TypeError, match="follow"):
+        gh.PlannerAgent(follow=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="PlannerWeights"):
         gh.PlannerAgent(weights={"town": 1.0})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="town"):
