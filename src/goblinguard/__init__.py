@@ -48,6 +48,7 @@ from ._rules import (
     unseen,
     view,
 )
+from ._solver import Solution, hint, solve
 from ._spaces import (
     OBSERVATION_PLANES,
     action_space,
@@ -90,6 +91,7 @@ __all__ = [
     "Place",
     "PlaceContext",
     "Placed",
+    "Solution",
     "State",
     "View",
     "Weights",
@@ -107,6 +109,7 @@ __all__ = [
     "dumps",
     "evaluate",
     "from_dict",
+    "hint",
     "is_legal",
     "is_over",
     "legal_actions",
@@ -126,6 +129,7 @@ __all__ = [
     "render_text",
     "replay",
     "seat_count",
+    "solve",
     "stack",
     "standard_deck",
     "standard_ref",
