@@ -48,6 +48,7 @@ from ._rules import (
     unseen,
     view,
 )
+from ._search import SearchAgent
 from ._solver import Solution, hint, solve
 from ._spaces import (
     OBSERVATION_PLANES,
@@ -91,6 +92,7 @@ __all__ = [
     "Place",
     "PlaceContext",
     "Placed",
+    "SearchAgent",
     "Solution",
     "State",
     "View",
@@ -145,7 +147,7 @@ GAME: Game[State, Action] = Game.from_namespace(
     name="goblinguard",
     title="Guards & Goblins",
     seats=(1, 1),
-    agents={"random": RandomAgent, "greedy": GreedyAgent},
+    agents={"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent},
 )
 """The goblinguard rules as one :class:`tabletop_rules.Game` value."""
 
