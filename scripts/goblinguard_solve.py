@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         "seconds_median": round(statistics.median(seconds), 3),
         "seconds_max": max(seconds),
         "seconds_total": round(sum(seconds), 1),
-        "nodes_median": statistics.median(nodes),
+        "nodes_median": statistics.median_low(nodes),
         "nodes_max": max(nodes),
     }
     if args.json:

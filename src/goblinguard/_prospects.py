@@ -8,12 +8,14 @@ is empty, shows a house whose card shows another house (a guard may be laid on i
 goblin while a Fort is still to be placed (a Fort's guard may cover it).
 
 A visible monster still standing is *lost* when none of its neighbours can come to show a guard
-(R5, R6; a Barracks only merges groups that touch the monster already, R11), and, for a goblin,
-no Fort is still to be placed (to hide it, R9), no Watchtower is still to be placed and none in
-play has it on its line (R10). Every monster is lost when fewer guard cells than it needs can ever
-be visible at once: guard cells, once covered, never show again. A position with a lost monster
-cannot be won; a position without one may still be lost (the test is fast and sound, not
-complete).
+(R5, R6; a Barracks only merges groups that touch the monster already, R11), unless it is a
+goblin that a Fort still to be placed could hide (R9), or that a Watchtower still to be placed, or
+one in play whose line passes through it, could take (R10). A goblin hidden beneath a Fort that
+can never be surrounded (a hobgoblin, a building, or a goblin with no Fort to come, next to it)
+is lost too (R7, R9). And a visible monster that no garrison can take, or a hobgoblin on a card
+still to be placed, is lost when fewer guard cells than it needs can ever be in view at once:
+guard cells, once covered, never show again. A position with a lost monster cannot be won; one
+without may still be lost (the test is fast and sound, not complete).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from ._actions import Action, Place
 from ._lookahead import Node, scored_placements
 from ._rules import redeal
 from ._solver import BudgetSpentError, Search
-from ._state import View
+from ._state import Config, View
 
 __all__ = ["SearchAgent"]
 
@@ -103,6 +103,8 @@ class SearchAgent:
 
     def _endgame(self, view: View, seed: int) -> tuple[Place, ...] | None:
         """A winning line of the only order the cards to come can be in, or ``None``."""
+        if view.config.explicit:  # the same game with the draw made from the pile (R12)
+            view = attrs.evolve(view, config=Config(view.config.deck))
         state = redeal(view, seed)
         search = Search(self.budget)
         try:

@@ -100,6 +100,14 @@ def test_a_custom_deck_is_played_to_the_end() -> None:
     assert gg.is_over(final) and len(actions) == 3
 
 
+def test_plays_a_game_with_explicit_chance() -> None:
+    config = gg.Config(chance="explicit")
+    final, actions = tabletop_rules.play(gg.GAME, [gg.SearchAgent()], seed=1, config=config)
+    result = gg.outcome(final)
+    assert result is not None and result.won
+    assert len(actions) == 40  # 20 draws by chance, 20 placements
+
+
 def test_refuses_what_is_not_a_view_or_a_placement() -> None:
     state = gg.new_game(seed=1)
     agent = gg.SearchAgent()
