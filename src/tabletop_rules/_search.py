@@ -111,7 +111,7 @@ class ISMCTSAgent(Generic[A]):
             raise ValueError("rollout_depth needs evaluate, to score the positions it cuts short")
 
     def choose(self, view: Any, actions: Sequence[A], rng: Rng) -> tuple[A, Rng]:
-        """The most simulated of ``actions`` after :attr:`simulations` simulations from
+        """The most simulated of ``actions`` after ``simulations`` simulations from
         ``view``; ties go to the earlier action of ``actions``."""
         if len(actions) == 1:
             return actions[0], rng
