@@ -215,14 +215,14 @@ class PlannerAgent:
     """Plans a hero's turn — where to stand, what to attack, which cards to play, in which order —
     and scores each plan by the monster turns it leads to.
 
-    At each decision it deals :attr:`deals` full states from its view with
+    At each decision it deals ``deals`` full states from its view with
     :func:`~grimheim.redeal` (the seeds drawn from its own generator) and, on each deal, searches
     its own decisions to the end of the turn (or of its answers in the monster turn) with a beam
-    :attr:`beam` positions wide and :attr:`depth` decisions deep: moves, attacks and their
+    ``beam`` positions wide and ``depth`` decisions deep: moves, attacks and their
     targets, card uses and events, quests, mend, prepare, focus, practice, ending the turn, and
     the end-of-turn upgrade, draw and swap. An attack or a card half resolved is always searched
     on. Every position reached is scored by :class:`PlannerWeights`: the town pieces left, minus
-    those the next :attr:`rounds` monster turns would take with the heroes standing where they
+    those the next ``rounds`` monster turns would take with the heroes standing where they
     are — the engine's own monster movement played forward (a monster next to a hero stops, and
     those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted by their
     exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then the
@@ -231,7 +231,7 @@ class PlannerAgent:
     damage and wounds. The action whose best continuation scores highest on average over the
     deals is played. Rolls and draws inside the search come from each deal's generator.
 
-    With :attr:`follow` it keeps the rest of its plan: while it is shown the very views the
+    With ``follow`` it keeps the rest of its plan: while it is shown the very views the
     plan foresaw (no roll or draw came between), it plays the plan's next action without
     searching again, and it plans afresh as soon as a view differs. Its answer to such a view
     then also depends on the plan it made earlier in the turn, itself made from earlier views
