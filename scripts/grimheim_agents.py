@@ -11,8 +11,9 @@ ended on and the share of pieces lost to knock-outs and to monsters entering Gri
 time each decision took on average (wall-clock, for information: the agents' budgets are counted
 in deals and positions, so the games themselves do not depend on the machine). ``--json`` adds
 how the heroes played, per hero turn: where the turn ended (next to a monster, which stops it and
-those behind it; in Grimheim, and with how much health), the mana left on their cards, and per
-game the events played, other card uses, quests, upgrades, cards discarded to draw and kills.
+those behind it; in Grimheim; gone home from outside it, and with how much of their health
+left), the mana left on their cards, and per game the events played, other card uses, quests,
+upgrades, cards discarded to draw and kills.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import Any
 
 import grimheim as gh
@@ -44,20 +45,24 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
     config = gh.Config(heroes=heroes)
     wins = spots = town = decisions = 0
     lost: Counter[str] = Counter()
-    play: Counter[str] = Counter()
+    play: defaultdict[str, float] = defaultdict(float)
     started = time.perf_counter()
     for seed in range(first, first + count):
         state = gh.new_game(config, seed=seed)
         players = [gh.GAME.agents[agent]() for _ in heroes]
         rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(heroes))]
+        began: dict[int, tuple[int, int]] = {}  # seat -> (spot, area) where its turn began
         while not gh.is_over(state):
             seat = gh.current_player(state)
             assert seat is not None and seat >= 0
+            turn = state.turn
+            if turn is not None and turn.hero == seat and began.get(seat, (-1, 0))[0] != state.time:
+                began[seat] = (state.time, state.heroes[seat].at)
             view = gh.view(state, seat)
             action, rngs[seat] = players[seat].choose(view, gh.legal_actions(view), rngs[seat])
             decisions += 1
             if isinstance(action, gh.EndTurn):
-                _turn_ended(state, seat, play)
+                _turn_ended(state, seat, began[seat][1], play)
             elif isinstance(action, gh.DiscardToDraw):
                 play["discarded to draw"] += 1
             step = gh.step(state, action)
@@ -83,7 +88,7 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
     seconds = time.perf_counter() - started
     turns = play["turns"] or 1
     per_game = ("events played", "card uses", "quests", "upgrades", "discarded to draw", "kills")
-    home = play["turns in Grimheim"] or 1
+    home = play["went home"] or 1
     return {
         "heroes": "+".join(heroes),
         "agent": agent,
@@ -97,7 +102,8 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "per_turn": {
             "next to a monster": round(play["turns next to a monster"] / turns, 3),
             "in Grimheim": round(play["turns in Grimheim"] / turns, 3),
-            "health left in Grimheim": round(play["health left in Grimheim"] / home, 3),
+            "went home": round(play["went home"] / turns, 3),
+            "health left going home": round(play["health left going home"] / home, 3),
             "mana left": round(play["mana left"] / turns, 3),
         },
         "per_game": {k: round(play[k] / count, 2) for k in per_game},
@@ -107,15 +113,18 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
     }
 
 
-def _turn_ended(state: gh.State, seat: int, play: Counter[str]) -> None:
-    """Count where hero ``seat`` ends their turn and the mana left on their cards."""
+def _turn_ended(state: gh.State, seat: int, start: int, play: defaultdict[str, float]) -> None:
+    """Count where hero ``seat`` ends their turn (begun in area ``start``) and the mana left on
+    their cards."""
     geo = state.config.geo
     hero = state.heroes[seat]
     play["turns"] += 1
     play["mana left"] += sum(card.mana for card in hero.cards)
     if hero.at == geo.town:
         play["turns in Grimheim"] += 1
-        play["health left in Grimheim"] += _health_left(state, seat)
+        if start != geo.town:
+            play["went home"] += 1
+            play["health left going home"] += _health_left(state, seat)
     elif any(m.at in geo.adjacent[hero.at] for m in state.monsters):
         play["turns next to a monster"] += 1
 

@@ -1,6 +1,7 @@
 """A number for how well a position stands for the heroes: the town pieces kept, what the monster
 turns to come would cost (:func:`~grimheim._forecast.forecast`), and what the heroes have to
-fight with — gold, cards in play, mana, cards in hand, damage, wounded monsters.
+fight with — gold, cards in play, mana, cards in hand, damage — and what every monster still on the
+board is worth to the heroes dead.
 
 Every seat shares one fate, so the number is the team's. It reads only what every seat may see
 (and the size of each hand), so a view scores the same as any state dealt from it.
@@ -38,17 +39,19 @@ class PlannerWeights:
         card: a card in play beyond each hero's three at the start (upgrades, quests won).
         flipped: a card in play on its side II.
         mana: a mana on a card.
-        hand: an event card in hand.
+        hand: an event card in its hero's hand, times what the card does
+            (:func:`card_worth`; the other heroes' hands count by their size).
         damage: a damage point on a hero (the forecast counts knock-outs; this is the wear).
-        wound: a monster's damage, per its share of the monster's health.
         quest: a step of progress on a hero's quest.
-        threat: a monster on the board, by the pieces it would take over the steps it still
-            needs (``pieces * 10 / (1 + steps)``), for the share of its health it has left.
-        presence: a monster on the board wherever it stands, for the share of its health it has
-            left (3 for a legend).
-        approach: a step between a hero and the nearest monster no hero stops yet.
-        stopped: the share of its threat a monster keeps while a hero stops it (next to a
-            hero, or queued behind a monster that is).
+        threat: a monster near the town: ``threat * 10 / (1 + steps)`` for each piece it would
+            take (3 for a legend), ``steps`` being its path's length to Grimheim.
+        presence: a monster anywhere on the board, for each piece it would take. A monster
+            costs its threat and presence times the share of its health left, so every damage
+            dealt counts, and a kill counts the rest.
+        approach: a step between a hero and the monster no hero stops that is given to them
+            (the one nearest the town to the hero nearest it, and so on).
+        stopped: the share of its cost a monster keeps while a hero stops it (next to a hero,
+            or queued behind a monster that is).
     """
 
     town: float = attrs.field(default=10.0, validator=_finite)
@@ -57,13 +60,12 @@ class PlannerWeights:
     forecast_gold: float = attrs.field(default=0.2, validator=_finite)
     card: float = attrs.field(default=4.0, validator=_finite)
     flipped: float = attrs.field(default=3.0, validator=_finite)
-    mana: float = attrs.field(default=0.25, validator=_finite)
+    mana: float = attrs.field(default=0.1, validator=_finite)
     hand: float = attrs.field(default=0.8, validator=_finite)
     damage: float = attrs.field(default=0.25, validator=_finite)
-    wound: float = attrs.field(default=2.0, validator=_finite)
     quest: float = attrs.field(default=0.4, validator=_finite)
     threat: float = attrs.field(default=1.0, validator=_finite)
-    presence: float = attrs.field(default=0.0, validator=_finite)
+    presence: float = attrs.field(default=3.0, validator=_finite)
     approach: float = attrs.field(default=0.5, validator=_finite)
     stopped: float = attrs.field(default=0.4, validator=_finite)
 
@@ -147,8 +149,6 @@ def evaluate(
     for monster in position.monsters:
         kind = info(config, monster)
         health = max(1, kind.health)
-        if monster.damage:
-            value += weights.wound * monster.damage / health
         pieces = 3 if kind.legend else 1
         share = max(0.0, 1 - monster.damage / health)
         near = 10 / (1 + geo.path_length[monster.at])
