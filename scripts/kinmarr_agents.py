@@ -115,7 +115,14 @@ def one_game(
 
 
 def measure(
-    a: str, b: str, *, games: int, seed: int, guilds: tuple[str, ...], chance: str
+    a: str,
+    b: str,
+    *,
+    games: int,
+    seed: int,
+    guilds: tuple[str, ...],
+    chance: str,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` seeds in both seat orders; summarise."""
     config = kinmarr.Config(guilds=guilds, chance=chance)  # type: ignore[arg-type]
@@ -148,6 +155,8 @@ def measure(
                 counts[label].update(game["counts"].get(label, Counter()))
                 seconds[label] += game["seconds"][label]
                 asked[label] += game["asked"][label]
+            if progress:
+                print(f"{order}, seed {seed + i}: {dict(tally)}", file=sys.stderr, flush=True)
         per_order[order] = tally
     total = 2 * games
 
@@ -219,6 +228,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--chance", default="sampled", choices=("sampled", "explicit"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = parser.parse_args()
     guilds = (
         tuple(args.guilds.split(","))
@@ -227,7 +237,13 @@ def main() -> int:
               else kinmarr.DEFAULT_GUILDS[: args.players])
     )  # fmt: skip
     result = measure(
-        args.a, args.b, games=args.games, seed=args.seed, guilds=guilds, chance=args.chance
+        args.a,
+        args.b,
+        games=args.games,
+        seed=args.seed,
+        guilds=guilds,
+        chance=args.chance,
+        progress=args.progress,
     )
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0

@@ -196,6 +196,9 @@ from ._rules import (
     step,
     view,
 )
+from ._search import (
+    SearchAgent,
+)
 from ._spaces import (
     action_space,
     dice_limit,
@@ -337,6 +340,7 @@ __all__ = [
     "Roll",
     "RollFrame",
     "RunFrame",
+    "SearchAgent",
     "Sell",
     "ShopAccess",
     "ShopUsed",
@@ -414,7 +418,7 @@ GAME: Game[State, Action] = Game.from_namespace(
     name="kinmarr",
     title="Fated Kingdom",
     seats=(2, 4),
-    agents={"random": RandomAgent, "heuristic": HeuristicAgent},
+    agents={"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent},
 )
 """The kinmarr rules as one :class:`tabletop_rules.Game` value."""
 
