@@ -12,6 +12,7 @@ Everything here reads what a :class:`~kinmarr.View` shows.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from math import comb
@@ -102,19 +103,33 @@ def coin_worth(p: P, greed: float) -> float:
     return greed * COIN * min(1.0, (1 + left / 3) / 3)
 
 
+@functools.cache
+def _table(rules: Compiled) -> dict[str, tuple[float, float]]:
+    """Each card's spare worth and what working adds to it (0 for cards that never work),
+    by id: the lookups :func:`worth` makes, computed once per pack."""
+    table: dict[str, tuple[float, float]] = {}
+    for card_id, card in rules.card.items():
+        spare = spare_worth(card)
+        extra = max(0.0, card_worth(card) - spare) if card.kind in ("item", "ability") else 0.0
+        table[card_id] = (spare, extra)
+    return table
+
+
 def worth(rules: Compiled, cards: Iterable[str], coins: int, coin: float) -> float:
     """What holding ``cards`` (hand and slots) and ``coins`` is worth, a coin counting ``coin``:
     the three best Items and Abilities as working, the rest as spare."""
+    table = _table(rules)
     total = coins * coin
     gains: list[float] = []
     for card_id in cards:
-        card = rules.card[card_id]
-        spare = spare_worth(card)
+        spare, extra = table[card_id]
         total += spare
-        if card.kind in ("item", "ability"):
-            gains.append(max(0.0, card_worth(card) - spare))
-    gains.sort(reverse=True)
-    return total + sum(gains[:SLOTS])
+        if extra:
+            gains.append(extra)
+    if len(gains) > SLOTS:
+        gains.sort(reverse=True)
+        del gains[SLOTS:]
+    return total + sum(gains)
 
 
 def _held(p: P, seat: Seat) -> tuple[str, ...]:
