@@ -39,8 +39,9 @@ class PlannerWeights:
         card: a card in play beyond each hero's three at the start (upgrades, quests won).
         flipped: a card in play on its side II.
         mana: a mana on a card.
-        hand: an event card in its hero's hand, times what the card does
-            (:func:`card_worth`; the other heroes' hands count by their size).
+        hand: an event card in its hero's hand, times what its best effect is worth (a card
+            that kills or adds a town piece more than one that moves the hero; the other heroes'
+            hands count by their size).
         damage: a damage point on a hero (the forecast counts knock-outs; this is the wear).
         quest: a step of progress on a hero's quest.
         threat: a monster near the town: ``threat * 10 / (1 + steps)`` for each piece it would

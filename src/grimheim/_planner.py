@@ -143,8 +143,9 @@ class _Deal:
 def _best(
     deals: Sequence[_Deal], path: tuple[Action, ...], actions: Sequence[Action]
 ) -> Action | None:
-    """The action after ``path`` whose best score is highest on average over the deals (the
-    earlier of ``actions`` on a tie); ``None`` if no deal tried any."""
+    """The action after ``path`` whose best score is highest on average over the deals (on a
+    tie, an answer that changes nothing, else the earlier of ``actions``); ``None`` if no deal
+    tried any."""
     found: Action | None = None
     top = -math.inf
     for action in actions:
@@ -225,11 +226,14 @@ class PlannerAgent:
     those the next ``rounds`` monster turns would take with the heroes standing where they
     are — the engine's own monster movement played forward (a monster next to a hero stops, and
     those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted by their
-    exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then the
-    threat of every monster (less while a hero stops it), the steps to the nearest monster
-    nobody stops, gold, cards in play and flipped, mana, the cards in hand by what they do,
-    damage and wounds. The action whose best continuation scores highest on average over the
-    deals is played. Rolls and draws inside the search come from each deal's generator.
+    exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then what
+    every monster still on the board costs (more near the town, by the share of its health it
+    has left, less while a hero stops it), the steps from the heroes to the monsters nobody
+    stops, gold, cards in play and flipped, mana, the cards in hand by what they do, and damage.
+    The action whose best continuation scores highest on average over the deals is played.
+    Rolls and draws inside the search come from each deal's generator. When the players choose
+    which hero a monster attacks (:ref:`G5 <grimheim-g5>`), it picks the hero least likely to
+    be knocked out; the order of the monsters' attacks is the rules' own.
 
     With ``follow`` it keeps the rest of its plan: while it is shown the very views the
     plan foresaw (no roll or draw came between), it plays the plan's next action without
@@ -345,6 +349,7 @@ class PlannerAgent:
 
     @staticmethod
     def _candidates(actions: Iterable[Action]) -> list[Action]:
+        """The actions worth trying (none that only gives something away)."""
         return [a for a in actions if not isinstance(a, _SKIPPED)]
 
     @staticmethod
