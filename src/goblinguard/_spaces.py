@@ -272,17 +272,9 @@ def observation_bounds(config: Config) -> tuple[float, float]:
     return 0.0, float(len(config.deck))
 
 
-def _view_of(position: object) -> View:
-    if not isinstance(position, View):
-        raise TypeError(
-            f"observation takes a goblinguard View, not {type(position).__name__}: pass view(state)"
-        )
-    return position
-
-
 def _mark(position: View, marks: Marks) -> None:
     """The numbers of :func:`observation` that are not zero."""
-    config = _view_of(position).config
+    config = position.config
     deck = config.compiled
     side = _side(config)
     area = side * side
@@ -324,7 +316,7 @@ def _mark(position: View, marks: Marks) -> None:
             marks.fill(plane * area, (plane + 1) * area, float(amount))
 
 
-_OBSERVER: Final = Observer(observation_shape, _mark)
+_OBSERVER: Final = Observer(observation_shape, _mark, view_type=View)
 
 
 def observation(position: View) -> Observation:
@@ -340,7 +332,7 @@ def observation(position: View) -> Observation:
     Raises:
         TypeError: ``position`` is not a :class:`View` (take ``view(state)`` first).
     """
-    return _OBSERVER.tuples(_view_of(position))
+    return _OBSERVER.tuples(position)
 
 
 def observation_array(position: View) -> Any:
@@ -355,4 +347,4 @@ def observation_array(position: View) -> Any:
         TypeError: ``position`` is not a :class:`View`.
         ImportError: NumPy is not installed.
     """
-    return _OBSERVER.array(_view_of(position))
+    return _OBSERVER.array(position)

@@ -262,18 +262,9 @@ def _starts(config: Config) -> dict[str, int]:
     return found
 
 
-def _view_of(position: object) -> View:
-    if not isinstance(position, View):
-        raise TypeError(
-            f"observation takes a grimheim View, not {type(position).__name__}: "
-            "pass view(state, seat)"
-        )
-    return position
-
-
 def _mark(position: View, marks: Marks) -> None:
     """The numbers of :func:`observation` beyond the terrain and road of its config."""
-    config = _view_of(position).config
+    config = position.config
     areas = config.geo.town + 1
     seats = len(config.heroes)
     kinds = _kinds(config.pack)
@@ -432,7 +423,7 @@ def _mark(position: View, marks: Marks) -> None:
         at += 2
 
 
-_OBSERVER: Final = Observer(observation_shape, _mark, background=_background)
+_OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
 
 
 def observation(position: View) -> Observation:
@@ -472,7 +463,7 @@ def observation(position: View) -> Observation:
     Raises:
         TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
     """
-    return _OBSERVER.tuples(_view_of(position))
+    return _OBSERVER.tuples(position)
 
 
 def observation_array(position: View) -> Any:
@@ -483,4 +474,4 @@ def observation_array(position: View) -> Any:
         TypeError: ``position`` is not a :class:`View`.
         ImportError: NumPy is not installed.
     """
-    return _OBSERVER.array(_view_of(position))
+    return _OBSERVER.array(position)

@@ -307,15 +307,6 @@ def _deck_marks(deck: Deck, config: Config) -> tuple[float, float, dict[int, flo
     return float(len(deck.top) + known), float(known), points
 
 
-def _view_of(position: object) -> View:
-    if not isinstance(position, View):
-        raise TypeError(
-            f"observation takes a kinmarr View, not {type(position).__name__}: "
-            "pass view(state, seat)"
-        )
-    return position
-
-
 def _mark_roll(points: dict[int, float], at: int, roll: DiceRoll | None) -> None:
     if roll is None:
         return
@@ -328,7 +319,7 @@ def _mark_roll(points: dict[int, float], at: int, roll: DiceRoll | None) -> None
 
 def _mark(position: View, marks: Marks) -> None:
     """The numbers of :func:`observation` beyond the tiles of its config."""
-    config = _view_of(position).config
+    config = position.config
     rules = config.rules
     pack = config.content
     seats = len(config.guilds)
@@ -483,7 +474,7 @@ def _mark(position: View, marks: Marks) -> None:
                 mark(card, base + 11)
 
 
-_OBSERVER: Final = Observer(observation_shape, _mark, background=_background)
+_OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
 
 
 def observation(position: View) -> Observation:
@@ -526,7 +517,7 @@ def observation(position: View) -> Observation:
     Raises:
         TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
     """
-    return _OBSERVER.tuples(_view_of(position))
+    return _OBSERVER.tuples(position)
 
 
 def observation_array(position: View) -> Any:
@@ -537,4 +528,4 @@ def observation_array(position: View) -> Any:
         TypeError: ``position`` is not a :class:`View`.
         ImportError: NumPy is not installed.
     """
-    return _OBSERVER.array(_view_of(position))
+    return _OBSERVER.array(position)

@@ -466,9 +466,11 @@ class Observer(Generic[V]):
         background: ``background(config)``, the numbers every observation of that config
             starts from (flat, row-major; default: zeros), such as a map's terrain.
         config_of: the config of a view (default: its ``config`` attribute).
+        view_type: the game's view class: anything else given to :meth:`tuples` or
+            :meth:`array` is a ``TypeError`` (``None``: nothing is checked).
     """
 
-    __slots__ = ("_background", "_cache", "_config_of", "_mark", "_shape")
+    __slots__ = ("_background", "_cache", "_config_of", "_mark", "_shape", "_view_type")
 
     def __init__(
         self,
@@ -477,7 +479,9 @@ class Observer(Generic[V]):
         *,
         background: Callable[[Any], Sequence[float]] | None = None,
         config_of: Callable[[V], Any] = operator.attrgetter("config"),
+        view_type: type[Any] | None = None,
     ) -> None:
+        self._view_type = view_type
         self._shape = shape
         self._mark = mark
         self._background = background
@@ -502,16 +506,32 @@ class Observer(Generic[V]):
         return found
 
     def marks(self, view: V) -> Marks:
-        """The :class:`Marks` of ``view``."""
+        """The :class:`Marks` of ``view``.
+
+        Raises:
+            TypeError: ``view`` is not of the observer's ``view_type``.
+        """
+        kind = self._view_type
+        if kind is not None and not isinstance(view, kind):
+            game = kind.__module__.split(".")[0]
+            raise TypeError(
+                f"an observation is of a {game} {kind.__name__}, not {type(view).__name__}:"
+                " take the view of a seat first"
+            )
         marks = Marks()
         self._mark(view, marks)
         return marks
 
     def tuples(self, view: V) -> Observation:
-        """The observation of ``view`` as nested tuples of floats."""
+        """The observation of ``view`` as nested tuples of floats.
+
+        Raises:
+            TypeError: ``view`` is not of the observer's ``view_type``.
+        """
+        marks = self.marks(view)
         _config, shape, background, _arrays = self._of(self._config_of(view))
         values = list(background)
-        self.marks(view).write(values)
+        marks.write(values)
         return reshape(values, shape)
 
     def array(self, view: V, dtype: Any = None) -> Any:
@@ -519,6 +539,7 @@ class Observer(Generic[V]):
         or ``dtype``), written straight into the array.
 
         Raises:
+            TypeError: ``view`` is not of the observer's ``view_type``.
             ImportError: NumPy is not installed.
         """
         marks = self.marks(view)

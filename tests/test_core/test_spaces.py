@@ -3,6 +3,7 @@ the lazy NumPy conversion, and the optional fields of ``Game``."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 from typing import Any
@@ -297,3 +298,22 @@ def test_an_observer_gives_fresh_arrays() -> None:
     first = observer.array({"n": 2, "at": 4})
     first[0, 0] = 100.0
     assert observer.array({"n": 2, "at": 4})[0, 0] == 2.0
+
+
+def test_an_observer_refuses_what_is_not_a_view() -> None:
+    class View:
+        config = None
+
+    observer = tabletop_rules.Observer(lambda config: (1,), _marked, view_type=View)
+    with pytest.raises(TypeError, match=r"an observation is of a \w+ View, not dict"):
+        observer.tuples({"n": 1, "at": 0})
+
+
+@pytest.mark.parametrize("name", ["goblinguard", "grimheim", "kinmarr"])
+def test_every_game_observes_views_only(name: str) -> None:
+    game = importlib.import_module(name)
+    state = game.new_game(seed=1)
+    for observe in (game.observation, game.observation_array):
+        with pytest.raises(TypeError, match=f"an observation is of a {name} View, not State"):
+            observe(state)
+    assert game.observation(game.view(state, 0))
