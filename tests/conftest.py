@@ -1,4 +1,4 @@
-"""Shared pytest set-up: Hypothesis profiles.
+"""Shared pytest set-up: Hypothesis profiles, and the ``pyspiel`` fixture of the OpenSpiel tests.
 
 ``ci`` (chosen when the ``CI`` environment variable is set) is derandomised, so a CI run is
 reproducible; ``dev`` explores new examples each run. Neither has a deadline: timing belongs to
@@ -7,8 +7,11 @@ reproducible; ``dev`` explores new examples each run. Neither has a deadline: ti
 
 from __future__ import annotations
 
+import importlib
 import os
+from types import ModuleType
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
@@ -16,3 +19,19 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
+
+
+REQUIRE_OPENSPIEL = "TABLETOP_REQUIRE_OPENSPIEL"
+
+
+@pytest.fixture(scope="module")
+def pyspiel() -> ModuleType:
+    """``pyspiel``; a skip without it, or a failure under ``TABLETOP_REQUIRE_OPENSPIEL``."""
+    try:
+        module = importlib.import_module("pyspiel")
+    except ImportError:
+        reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
+        if os.environ.get(REQUIRE_OPENSPIEL):
+            pytest.fail(f"{reason}; {REQUIRE_OPENSPIEL} is set, so they may not be skipped")
+        pytest.skip(reason)
+    return module

@@ -9,7 +9,6 @@ skips them silently. The test that the module imports without OpenSpiel runs eit
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import itertools
 import json
@@ -30,21 +29,7 @@ import grimheim as gh
 import kinmarr as km
 from tabletop_rules import CHANCE, Game, Rng, flatten, openspiel
 
-REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def pyspiel() -> ModuleType:
-    """``pyspiel``; a skip without it, or a failure under ``TABLETOP_REQUIRE_OPENSPIEL``."""
-    try:
-        module = importlib.import_module("pyspiel")
-    except ImportError:
-        reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
-        if os.environ.get(REQUIRE):
-            pytest.fail(f"{reason}; {REQUIRE} is set, so they may not be skipped")
-        pytest.skip(reason)
-    return module
 
 
 # The core's test fixture with its action space and no observation: a third-party game as far as

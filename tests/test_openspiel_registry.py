@@ -8,7 +8,6 @@ import registers nothing, without error, when OpenSpiel is missing runs either w
 
 from __future__ import annotations
 
-import importlib
 import os
 import pickle
 import subprocess
@@ -27,22 +26,8 @@ import grimheim as gh
 import kinmarr as km
 from tabletop_rules import Game, openspiel
 
-REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"payoff", "utility", "min_utility", "max_utility", "utility_sum", "max_game_length"}
-
-
-@pytest.fixture(scope="module")
-def pyspiel() -> ModuleType:
-    """``pyspiel``; a skip without it, or a failure under ``TABLETOP_REQUIRE_OPENSPIEL``."""
-    try:
-        module = importlib.import_module("pyspiel")
-    except ImportError:
-        reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
-        if os.environ.get(REQUIRE):
-            pytest.fail(f"{reason}; {REQUIRE} is set, so they may not be skipped")
-        pytest.skip(reason)
-    return module
 
 
 def _config(spiel_game: Any) -> Any:

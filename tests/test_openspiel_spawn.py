@@ -10,28 +10,11 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
-import os
 import pickle
 from types import ModuleType
 from typing import Any
 
-import pytest
-
-REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
 PREFIX = "tabletop_"
-
-
-@pytest.fixture(scope="module")
-def pyspiel() -> ModuleType:
-    """``pyspiel``; a skip without it, or a failure under ``TABLETOP_REQUIRE_OPENSPIEL``."""
-    try:
-        module = importlib.import_module("pyspiel")
-    except ImportError:
-        reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
-        if os.environ.get(REQUIRE):
-            pytest.fail(f"{reason}; {REQUIRE} is set, so they may not be skipped")
-        pytest.skip(reason)
-    return module
 
 
 def _work(blob: bytes) -> dict[str, Any]:

@@ -10,8 +10,6 @@ Needs OpenSpiel; skips without it unless ``TABLETOP_REQUIRE_OPENSPIEL`` is set.
 from __future__ import annotations
 
 import copy
-import importlib
-import os
 import pickle
 import random
 from collections import Counter
@@ -27,21 +25,6 @@ import goblinguard as gg
 import grimheim as gh
 import kinmarr as km
 from tabletop_rules import CHANCE, Game, Rng, openspiel
-
-REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
-
-
-@pytest.fixture(scope="module")
-def pyspiel() -> ModuleType:
-    """``pyspiel``; a skip without it, or a failure under ``TABLETOP_REQUIRE_OPENSPIEL``."""
-    try:
-        module = importlib.import_module("pyspiel")
-    except ImportError:
-        reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
-        if os.environ.get(REQUIRE):
-            pytest.fail(f"{reason}; {REQUIRE} is set, so they may not be skipped")
-        pytest.skip(reason)
-    return module
 
 
 def _play(state: Any, rng: Rng, actions: int | None = None) -> Any:
