@@ -227,7 +227,7 @@ def convert_map(ref: Path) -> Board:
     bonus = convert_bonus(areas)
     document: dict[str, JSONValue] = {
         "name": "standard",
-        "version": 1,
+        "version": 2,
         "hexes": hexes,
         "grimheim": [list(g) for g in sorted(grimheim, key=lambda a: (a[1], a[0]))],
         "locations": locations,
@@ -243,13 +243,16 @@ def convert_map(ref: Path) -> Board:
 SPILL: dict[str, tuple[Hex, ...]] = {"Highlands": ((11, 13), (10, 14))}
 
 
-# The reference CSVs do not say on which area of a location each set-up bonus lies. These are the
-# areas on which the same open-source adaptation's set-up code places them (its integration test
-# of map encounters): 3 damage on hex (5, 7), 3 mana on hex (17, 5), 3 gold on hex (5, 17).
+# The reference CSVs do not say on which area of a location each set-up bonus lies. The printed
+# set-up (steps 3-5) puts 3 damage in the Troll Caves, 3 mana in Naglfar and 3 gold in Naglfar
+# (ruling G23 of the rules page, revised: the printed rules win). The areas: damage on hex (5, 7)
+# and mana on hex (17, 5), where the same open-source adaptation's set-up code places them (its
+# integration test of map encounters); the gold on Naglfar's other area, hex (16, 5) (that
+# adaptation puts it in the Wyrm Lair, on hex (5, 17), against the printed text).
 BONUS_AREAS: tuple[tuple[str, str, Hex], ...] = (
     ("damage", "TrollCaves", (5, 7)),
     ("mana", "Nailfare", (17, 5)),
-    ("gold", "WyrmLair", (5, 17)),
+    ("gold", "Nailfare", (16, 5)),
 )
 
 

@@ -220,7 +220,7 @@ class _Speaker:
                     f"{self.hero(seat)} completed the quest of {self.card(card)} and put it in play"
                 )
             case TownPiecesAdded(count):
-                return f"{plural(count, 'town piece')} came back to Grimheim"
+                return f"{plural(count, 'town piece')} added to Grimheim"
             case TimeAdvanced(spot, kind):
                 total = len(track(self.work))
                 return f"the rune stone moved to spot {spot} of {total}: {_SPOTS.get(kind, kind)}"

@@ -278,7 +278,7 @@ class QuestCompleted(PublicEvent):
 
 @attrs.frozen
 class TownPiecesAdded(PublicEvent):
-    """Town pieces came back.
+    """Town pieces were added to Grimheim (G27).
 
     Attributes:
         count: how many.

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["STANDARD_1", "card_1", "deck_1", "filter_1", "migrate_1", "standard_pack_1"]
+__all__ = ["GOLD_1", "STANDARD_1", "card_1", "deck_1", "filter_1", "migrate_1", "standard_pack_1"]
 
 STANDARD_1 = "33c728c044fdcd397ee0fdc140ca8d29d817e459509f82c2e2d20cff04ee7357"
 """The digest format 1 wrote for the first standard pack."""
@@ -151,10 +151,16 @@ def deck_1(deck: dict[str, Any]) -> dict[str, Any]:
     return {**deck, "cards": [card_1(c) for c in deck["cards"]]}
 
 
+GOLD_1 = (5, 17)
+"""Where the first standard pack's 3 gold lay: the Wyrm Lair (the printed set-up says Naglfar,
+where the standard pack has them since G23 was revised)."""
+
+
 @functools.cache
 def standard_pack_1() -> Any:
-    """The first standard pack: the same board, monsters and tracks, and the first cards of each
-    hero (read from ``content/legacy/standard-1/``)."""
+    """The first standard pack: the same board (but its gold in the Wyrm Lair, :data:`GOLD_1`),
+    monsters and tracks, and the first cards of each hero (read from
+    ``content/legacy/standard-1/``)."""
     from ._content import read_deck, standard_pack
 
     folder = resources.files("grimheim").joinpath("content/legacy/standard-1")
@@ -162,7 +168,10 @@ def standard_pack_1() -> Any:
         read_deck(folder.joinpath(f"{hero}.json").read_bytes(), f"legacy/standard-1/{hero}.json")
         for hero in ("bjorn", "alva", "embla", "boldur")
     )
-    return attrs.evolve(standard_pack(), version=1, decks=decks)
+    pack = standard_pack()
+    bonus = tuple(attrs.evolve(b, at=GOLD_1) if b.kind == "gold" else b for b in pack.map.bonus)
+    board = attrs.evolve(pack.map, bonus=bonus)
+    return attrs.evolve(pack, version=1, decks=decks, map=board)
 
 
 def _pack_1(data: Any) -> Any:

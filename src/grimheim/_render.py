@@ -66,7 +66,7 @@ def render_text(position: State | View) -> str:
     spot = spots[w.time]
     lines = [
         f"Defenders of Grimheim: spot {w.time + 1}/{len(spots)} ({spot.kind}),"  # type: ignore[attr-defined]
-        f" town {w.town}/{2 + 2 * len(w.heroes)}, {len(w.monsters)}"
+        f" town {w.town}/{max(2 + 2 * len(w.heroes), w.town)}, {len(w.monsters)}"
         f" monster{'' if len(w.monsters) == 1 else 's'}"
     ]
     names = Names(w.config)

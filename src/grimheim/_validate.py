@@ -42,7 +42,7 @@ from ._state import (
 )
 from ._vocab.movement import AddMove
 from ._vocab.rolls import AddRange
-from ._world import info
+from ._world import TOWN_LIMIT, info
 
 __all__ = ["validate"]
 
@@ -77,7 +77,7 @@ def validate(position: State | View) -> None:
     geo = config.geo
     spots = len(config.pack.time.short if config.track == "short" else config.pack.time.long)
     start = 2 + 2 * len(config.heroes)
-    _int(position.town, "$.town", 0, start)
+    _int(position.town, "$.town", 0, max(start, TOWN_LIMIT))  # cards add pieces (G27)
     _int(position.time, "$.time", 0, spots - 1)
     heroes = position.heroes
     if not isinstance(heroes, tuple) or len(heroes) != len(config.heroes):

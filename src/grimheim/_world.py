@@ -19,6 +19,7 @@ from ._state import CardState, Config, Hero, Monster
 __all__ = [
     "HAND_LIMIT",
     "KindInfo",
+    "TOWN_LIMIT",
     "UPGRADE_COSTS",
     "hero_armor",
     "hero_health",
@@ -37,6 +38,10 @@ __all__ = [
 
 HAND_LIMIT = 4
 """The hand limit without cards that raise it."""
+
+TOWN_LIMIT = 10
+"""The town pieces the game holds: 9 houses and Freya's Well (a game of 4 heroes sets them all
+up). Cards that add town pieces add them up to this many (G27)."""
 
 UPGRADE_COSTS = (5, 6, 8, 10)
 """The upgrade cost track; every upgrade after the last space costs the last amount."""

@@ -1092,12 +1092,22 @@ def test_alva_inspire_defense_she_may_pay_both_from_one_card() -> None:
     assert sc.town_pieces(r.state) == 4
 
 
-def test_alva_inspire_defense_only_in_grimheim_with_2_mana_and_a_piece_missing() -> None:
+def test_alva_inspire_defense_only_in_grimheim_with_2_mana_and_a_piece_left_in_the_box() -> None:
     state = hand(set_card(sc.set_town(solo("alva"), 3), 0, HAIL, mana=2), 0, INSPIRE)
     assert uses(state) == [gh.Use(INSPIRE)]
     assert uses(sc.put_hero(state, "alva", H(9, 7))) == []
     assert uses(set_card(state, 0, HAIL, mana=1)) == []
-    assert uses(sc.set_town(state, 4)) == []  # G27: never above the set-up count
+    assert uses(sc.set_town(state, 4)) == [gh.Use(INSPIRE)]  # G27 (revised): it adds a piece
+    assert uses(sc.set_town(state, 10)) == []  # G27: the game holds 10 pieces
+
+
+def test_g27_revised_inspire_defense_adds_a_piece_beyond_the_solo_set_up_count() -> None:
+    # the printed card: "Spend 2 mana in Grimheim to add 1 Town Piece" -- no cap but the box's
+    state = hand(set_card(solo("alva"), 0, HAIL, mana=2), 0, INSPIRE)
+    assert sc.town_pieces(state) == 4
+    r = run(state, gh.Use(INSPIRE))
+    assert sc.town_pieces(r.state) == 5
+    assert r.of(gh.TownPiecesAdded) == [gh.TownPiecesAdded(1)]
 
 
 def test_g29_alva_mastery_two_copies_on_one_roll() -> None:

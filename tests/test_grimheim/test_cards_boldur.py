@@ -1047,6 +1047,21 @@ def test_boldur_gate_puts_a_piece_back_up_to_the_set_up_count_of_two_heroes() ->
     assert r.state.heroes[0].discard == ("boldur-boldurs-gate",)
 
 
+def test_g27_revised_boldur_gate_adds_pieces_beyond_the_set_up_count_up_to_the_10_of_the_box() -> (
+    None
+):
+    # the printed card: "Spend 2 gold in Grimheim to gain 1 town piece"; the game holds 10 pieces
+    # (9 houses and Freya's Well)
+    state = sc.set_hero(cleared(("boldur", "bjorn")), "boldur", gold=4)
+    state = hand(state, 0, "boldur-boldurs-gate")
+    assert sc.town_pieces(state) == 6
+    r = run(state, gh.Use("boldur-boldurs-gate"))
+    assert sc.town_pieces(r.state) == 7
+    assert r.of(gh.TownPiecesAdded) == [gh.TownPiecesAdded(1)]
+    assert gh.Use("boldur-boldurs-gate") not in legal(sc.set_town(state, 10))
+    gh.validate(sc.set_town(state, 10))  # a saved game may hold all 10
+
+
 # == Dodge =========================================================================================
 
 

@@ -220,7 +220,7 @@ def test_g23_bonus_mana_markers_all_go_on_the_one_card_chosen() -> None:
 
 
 def test_g23_bonus_gold_goes_to_the_hero() -> None:
-    r = run(solo("bjorn", H(5, 17)), gh.TakeBonus())
+    r = run(solo("bjorn", H(16, 5)), gh.TakeBonus())  # Naglfar's other area (G23, revised)
     assert sc.hero_info(r.state, "bjorn").gold == 3
     assert r.of(gh.GoldGained) == [gh.GoldGained(0, 3)]
 

@@ -612,10 +612,13 @@ def test_boldur_gate_in_grimheim_pay_2_gold_put_a_town_piece_back() -> None:
     assert gh.Use("boldur-boldurs-gate") not in legal(sc.put_hero(state, "boldur", H(9, 7)))
 
 
-def test_g27_boldurs_gate_never_raises_the_town_above_its_set_up_count() -> None:
+def test_g27_revised_boldurs_gate_raises_the_town_above_its_set_up_count_but_never_above_10() -> (
+    None
+):
     state = hand(sc.set_hero(solo("boldur"), "boldur", gold=3), 0, "boldur-boldurs-gate")
     assert sc.town_pieces(state) == 4
-    assert gh.Use("boldur-boldurs-gate") not in legal(state)
+    assert sc.town_pieces(run(state, gh.Use("boldur-boldurs-gate")).state) == 5
+    assert gh.Use("boldur-boldurs-gate") not in legal(sc.set_town(state, 10))
 
 
 @pytest.mark.parametrize("who", ["bjorn", "alva", "embla", "boldur"])

@@ -84,15 +84,18 @@ def test_setup_each_player_draws_one_yellow_monster_card_and_places_it() -> None
     assert {e.card for e in drawn} <= YELLOW
 
 
-def test_setup_the_bonus_markers_in_the_troll_caves_naglfar_and_the_wyrm_lair() -> None:
+def test_g23_revised_setup_the_gold_markers_lie_in_naglfar_as_printed() -> None:
+    # printed set-up, steps 3-5: 3 damage in the Troll Caves, 3 mana in Naglfar, 3 gold in
+    # Naglfar (an earlier reading put the gold in the Wyrm Lair); each on an area of its own
     state = gh.new_game(gh.Config(heroes=("bjorn",)), seed=0)
     geo = state.config.geo
     found = {kind: (geo.location[area], amount) for kind, area, amount in state.bonus}
     assert found == {
         "damage": ("troll_caves", 3),
         "mana": ("naglfar", 3),
-        "gold": ("wyrm_lair", 3),
+        "gold": ("naglfar", 3),
     }
+    assert {geo.hexes[area] for _, area, _ in state.bonus} == {H(5, 7), H(17, 5), H(16, 5)}
 
 
 def test_setup_the_rune_stone_on_the_first_spot_and_seat_0_begins() -> None:

@@ -919,12 +919,15 @@ def test_word_draw_to_fills_the_hand_to_a_size() -> None:
     assert sc.hero_info(after, "bjorn").hand == ("t-filler",) * 3
 
 
-def test_word_add_town_piece_never_above_the_start() -> None:
+def test_word_add_town_piece_beyond_the_start_never_above_the_10_pieces_of_the_game() -> None:
+    # G27 (revised): the set-up count is no limit; the 10 pieces of the game are
     card = event(use({"type": "add-town-piece", "count": 2}))
     state = game(card)
-    assert sc.town_pieces(state) == 4 and uses(state) == []
-    r = run(sc.set_town(state, 3), gh.Use(CARD))
-    assert sc.town_pieces(r.state) == 4 and r.of(gh.TownPiecesAdded) == [gh.TownPiecesAdded(1)]
+    r = run(state, gh.Use(CARD))
+    assert sc.town_pieces(r.state) == 6 and r.of(gh.TownPiecesAdded) == [gh.TownPiecesAdded(2)]
+    r = run(sc.set_town(state, 9), gh.Use(CARD))
+    assert sc.town_pieces(r.state) == 10 and r.of(gh.TownPiecesAdded) == [gh.TownPiecesAdded(1)]
+    assert uses(sc.set_town(state, 10)) == []
 
 
 def test_word_perform_action_without_an_action_marker() -> None:

@@ -284,30 +284,30 @@ class DrawTo(Effect):
 @word("add-town-piece")
 @attrs.frozen
 class AddTownPiece(Effect):
-    """Put town pieces back in Grimheim (never above the set-up count, G27).
+    """Add town pieces to Grimheim, beyond the set-up count too, up to the 10 pieces the game
+    holds: 9 houses and Freya's Well (G27).
 
     Attributes:
-        count: the pieces put back.
+        count: the pieces added.
     """
 
     count: int = 1
 
     def useful(self, ctx: Ctx) -> bool | None:
-        return ctx.w.town < _start_town(ctx)
+        from .._world import TOWN_LIMIT
+
+        return ctx.w.town < TOWN_LIMIT
 
     def apply(self, ctx: Ctx) -> None:
         from .._events import TownPiecesAdded
+        from .._world import TOWN_LIMIT
 
-        added = min(self.count, _start_town(ctx) - ctx.w.town)
+        added = min(self.count, TOWN_LIMIT - ctx.w.town)
         ctx.w.town += added
         ctx.w.events.append(TownPiecesAdded(added))
 
     def describe(self) -> str:
-        return f"put {self.count} town piece{'s' if self.count != 1 else ''} back"
-
-
-def _start_town(ctx: Ctx) -> int:
-    return 2 + 2 * len(ctx.w.heroes)
+        return f"add {self.count} town piece{'s' if self.count != 1 else ''}"
 
 
 @word("perform-action")
