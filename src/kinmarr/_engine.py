@@ -51,6 +51,7 @@ from ._actions import (
     Unslot,
     Use,
 )
+from ._answers import answers
 from ._board import INNER, OUTER, position, tile_at
 from ._combat import COMBAT_ANSWERS, COMBAT_HANDLERS, new_duel, new_fight
 from ._content import Card
@@ -109,7 +110,6 @@ from ._frames import (
 from ._query import (
     SLOTS,
     alive,
-    answers,
     creature_value,
     current_fight,
     duel_targets,
@@ -257,9 +257,6 @@ def _menu(w: Work, frame: MenuFrame) -> bool:
 
 
 def _window(w: Work, frame: WindowFrame) -> bool:
-    if w.config.auto_pass:
-        w.pop()
-        return False
     order = window_order(w)
     n = len(order)
     if n == 0:

@@ -198,9 +198,9 @@ class Work:
         self.frames[-1] = frame
 
     def window(self, request: Any) -> None:
-        """Push a response window on ``request`` (none at all with ``auto_pass``, K4)."""
-        if not self.config.auto_pass:
-            self.frames.append(WindowFrame(request))
+        """Push a response window on ``request`` (K4); it asks only the players holding an answer
+        that applies (:func:`kinmarr._answers.answers`), and closes at once when none does."""
+        self.frames.append(WindowFrame(request))
 
     # -- cards ---------------------------------------------------------------------------------
 
