@@ -162,6 +162,8 @@ class Work:
         self.frames: list[Frame] = list(state.frames)
         self.ending: Ending | None = state.ending
         self.events: list[Event] = []
+        self.restock = False
+        """Cards went into the Item deck during this step: the Shop may be refilled (K14)."""
 
     def freeze(self) -> State:
         """The new state."""
@@ -258,11 +260,13 @@ class Work:
         if group:
             deck = self.deck(name)
             self.set_deck(name, Deck(deck.top, (*deck.bottom, group)))
+            self.restock = self.restock or name == "item"
 
     def shuffle_in(self, name: str, card: str) -> None:
         """Put ``card`` at the bottom of deck ``name`` and shuffle the deck (a used Ability)."""
         deck = self.deck(name)
         self.set_deck(name, Deck(self.random_order((*deck.cards(), card)), ()))
+        self.restock = self.restock or name == "item"
 
     def discard(self, cards: Iterable[str]) -> None:
         """Cards leave the game."""

@@ -536,6 +536,18 @@ def test_k14_the_shop_holds_fewer_when_the_item_deck_runs_out() -> None:
     assert len(kinmarr.scenario.shop(state)) == 3  # nothing left to refill it
 
 
+def test_k14_the_shop_is_refilled_as_soon_as_the_item_deck_has_cards_again() -> None:
+    """K14: the Shop holds fewer than 4 only while the Item deck is empty; an Item sold back
+    into the deck refills it at once."""
+    state = at(start(), 0, CASTLE, coins=5)
+    state = scenario.discard(state, state.items.cards()[1:])
+    state = act(state, "buy:short-sword-1", "hand", "buy:healing-draught-1", "hand")
+    assert len(kinmarr.scenario.shop(state)) == 3 and len(state.items) == 0
+    state = act(state, "sell:short-sword-1")
+    assert "short-sword-1" in kinmarr.scenario.shop(state)
+    assert len(kinmarr.scenario.shop(state)) == 4 and len(state.items) == 0
+
+
 # K15 Cards that never leave ----------------------------------------------------------------------
 
 
