@@ -225,7 +225,7 @@ def _start(w: Work, frame: StartFrame) -> bool:
                 w.discard((event.card,))
         w.lasting = tuple(lasting)
     seat = w.turn
-    if alive(w) == [seat]:
+    if w.config.last_standing and alive(w) == [seat]:
         w.finish("last-standing", (seat,))
         return False
     if not (w.encounters.top or w.encounters.bottom) or not (w.abilities.top or w.abilities.bottom):

@@ -13,6 +13,7 @@ from tests.test_kinmarr.positions import PAIR, act, at, info, kind, legal, reaso
 
 import kinmarr
 from kinmarr import CASTLE, INNER_SIGNPOST, OBSERVATORY, OUTER_SIGNPOST, Tile, scenario
+from tabletop_rules import StateFormatError
 
 # K1 Special tiles --------------------------------------------------------------------------------
 
@@ -343,6 +344,35 @@ def test_k7_the_last_token_on_the_board_wins_at_the_start_of_its_turn() -> None:
     state = act(state, "end")
     result = kinmarr.outcome(state)
     assert result is not None and (result.ending, result.winners) == ("last-standing", (0,))
+
+
+def test_k7_last_standing_is_an_option_that_can_be_turned_off() -> None:
+    """K7: last-standing is the default victory (``Config.last_standing``); turned off, the last
+    player plays on alone and the game ends by scoring."""
+    assert kinmarr.Config().last_standing
+    state = at(start(last_standing=False, round_limit=2), 1, Tile("inner", 3), wounds=3)
+    state = act(state, "travel", "3", "duel:1", "critical", "miss", "miss", "miss", "miss")
+    state = act(state, "end")
+    assert not kinmarr.is_over(state) and kinmarr.current_player(state) == 0
+    assert kind(state) == "start" and scenario.round_number(state) == 2
+    state = act(state, "travel", "3", "end")  # alone on the board: The Drowned Rat, no duel
+    result = kinmarr.outcome(state)
+    assert result is not None and (result.ending, result.winners) == ("round-limit", (0,))
+
+
+def test_k7_last_standing_is_saved_and_old_saves_without_it_keep_it_on() -> None:
+    """K7: the option goes into saved configs; a config saved before the option existed means
+    last-standing on."""
+    for value in (True, False):
+        config = kinmarr.Config(guilds=PAIR, last_standing=value)
+        data = json.loads(kinmarr.dumps(config))
+        assert data["data"]["last_standing"] is value
+        assert kinmarr.loads(json.dumps(data), kinmarr.Config) == config
+    del data["data"]["last_standing"]
+    assert kinmarr.loads(json.dumps(data), kinmarr.Config).last_standing is True
+    data["data"]["last_standing"] = "no"
+    with pytest.raises(StateFormatError, match="expected bool"):
+        kinmarr.loads(json.dumps(data), kinmarr.Config)
 
 
 # K8 Scoring --------------------------------------------------------------------------------------
