@@ -109,3 +109,16 @@ def test_k4_hits_are_not_offered_when_the_creature_is_already_killed() -> None:
     """K4: more hits change nothing once the dice have killed the creature."""
     state = act(_fight("grey-wolf-1", slotted=("fire-flask-1",)), "hit", "hit", "miss")
     assert "use:fire-flask-1" not in legal(state)
+
+
+def test_k4_answers_already_on_the_stack_count_when_an_answer_would_change_the_fight() -> None:
+    """K4: after another player's Hex goes on the Stack, the fighter's extra hits can change the
+    fight again, so the round of answers asks the fighter once more."""
+    state = _fight("grey-wolf-1", slotted=("fire-flask-1",))
+    state = scenario.give(state, 1, "hex-1", slot=True)
+    state = act(state, "hit", "hit", "miss")  # 2 wounds: the wolf (defence 2) is killed
+    assert kinmarr.current_player(state) == 1 and legal(state) == ["pass", "use:hex-1>0"]
+    assert kind(act(state, "pass")) != "window"  # the flask would change nothing: not asked
+    state = act(state, "use:hex-1>0")
+    assert kinmarr.current_player(state) == 0
+    assert legal(state) == ["pass", "use:fire-flask-1"]
