@@ -2,11 +2,13 @@
 
     python scripts/kinmarr_balance.py                 # 500 games, seeds 0-499
     python scripts/kinmarr_balance.py --games 100 --seed 1000 --json
+    python scripts/kinmarr_balance.py --auto-pass     # with Config(auto_pass=True) (K4)
 
 Game ``i`` is played with ``tabletop_rules.play`` from seed ``S + i``, with the four guilds seated
 in the ``i mod 24``-th of their 24 orders, so every guild sits in every seat equally often. Prints
 the mean game length in rounds (and its range), how the games ended, and each guild's win rate
-(a shared win counts for each winner). Needs only the standard library and kinmarr.
+(a shared win counts for each winner). ``--auto-pass`` plays every game with
+``Config(auto_pass=True)``. Needs only the standard library and kinmarr.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from tabletop_rules import play
 ORDERS = list(itertools.permutations(kinmarr.DEFAULT_GUILDS))
 
 
-def measure(games: int, seed: int, agent: str = "heuristic") -> dict[str, Any]:
+def measure(
+    games: int, seed: int, agent: str = "heuristic", auto_pass: bool = False
+) -> dict[str, Any]:
     """Play the games and summarise them."""
     factory = kinmarr.GAME.agents[agent]
     rounds: list[int] = []
@@ -36,7 +40,7 @@ def measure(games: int, seed: int, agent: str = "heuristic") -> dict[str, Any]:
     decisions: list[int] = []
     for i in range(games):
         guilds = ORDERS[i % len(ORDERS)]
-        config = kinmarr.Config(guilds=guilds)
+        config = kinmarr.Config(guilds=guilds, auto_pass=auto_pass)
         final, actions = play(
             kinmarr.GAME, [factory() for _ in guilds], seed=seed + i, config=config
         )
@@ -52,6 +56,7 @@ def measure(games: int, seed: int, agent: str = "heuristic") -> dict[str, Any]:
         "games": games,
         "seed": seed,
         "agent": agent,
+        "auto_pass": auto_pass,
         "rounds": {
             "mean": statistics.mean(rounds),
             "median": statistics.median(rounds),
@@ -71,17 +76,19 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="heuristic")
+    parser.add_argument("--auto-pass", action="store_true", help="Config(auto_pass=True)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     started = time.perf_counter()
-    result = measure(args.games, args.seed, args.agent)
+    result = measure(args.games, args.seed, args.agent, args.auto_pass)
     result["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     r = result["rounds"]
     last = args.seed + args.games - 1
-    print(f"{args.games} four-player games ({args.agent} agents), seeds {args.seed}-{last}")
+    mode = ", auto_pass" if args.auto_pass else ""
+    print(f"{args.games} four-player games ({args.agent} agents{mode}), seeds {args.seed}-{last}")
     print(f"rounds: mean {r['mean']:.1f}, median {r['median']}, range {r['min']}-{r['max']}")
     print(f"decisions per game: {result['decisions_per_game']:.0f}")
     print("endings: " + ", ".join(f"{k} {v:.1%}" for k, v in result["endings"].items()))

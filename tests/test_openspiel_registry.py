@@ -74,7 +74,10 @@ INSTALLED = [
         id="grimheim",
     ),
     pytest.param(
-        km.GAME, {"config", "players", "guilds", "auto_pass", "round_limit"}, 4, id="kinmarr"
+        km.GAME,
+        {"config", "players", "guilds", "auto_pass", "round_limit", "last_standing"},
+        4,
+        id="kinmarr",
     ),
 ]
 

@@ -58,7 +58,7 @@ def _same(first: Any, second: Any) -> None:
 
 # A 2-guild game of kinmarr of 1,265 actions (781 decisions, 484 chance outcomes) with the
 # uniform draws of _play; the longest of the first 60 seeds.
-LONG_SEED = 8
+LONG_SEED = 10
 
 
 def test_a_game_of_over_a_thousand_moves_pickles_copies_and_serialises(

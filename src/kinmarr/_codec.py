@@ -36,6 +36,9 @@ FORMAT: Final = 1
 T = TypeVar("T")
 
 _CONFIG_KEYS: Final = frozenset({"guilds", "auto_pass", "round_limit", "chance", "pack"})
+"""The keys every config has."""
+_OPTIONAL_KEYS: Final = {"last_standing": True}
+"""Keys added later, with the value a config written without them means."""
 
 
 def _unstructure_config(config: Config) -> dict[str, Any]:
@@ -50,6 +53,7 @@ def _unstructure_config(config: Config) -> dict[str, Any]:
         "round_limit": config.round_limit,
         "chance": config.chance,
         "pack": pack,
+        "last_standing": config.last_standing,
     }
 
 
@@ -57,7 +61,7 @@ def _config_structure(conv: Any) -> Any:
     def structure(data: Any, _type: Any) -> Config:
         if not isinstance(data, Mapping):
             raise ValueError("expected an object (a config)")
-        extra = set(data) - _CONFIG_KEYS
+        extra = set(data) - _CONFIG_KEYS - set(_OPTIONAL_KEYS)
         if extra:
             raise ValueError(f"unknown key {sorted(extra)[0]!r} in a config")
         for key in _CONFIG_KEYS:
@@ -68,6 +72,8 @@ def _config_structure(conv: Any) -> Any:
         limit = data["round_limit"]
         round_limit = None if limit is None else conv.structure(limit, int)
         chance = conv.structure(data["chance"], str)
+        standing = data.get("last_standing", _OPTIONAL_KEYS["last_standing"])
+        last_standing = conv.structure(standing, bool)
         raw = data["pack"]
         if not isinstance(raw, Mapping):
             raise ValueError("pack must be an object: a reference or a whole pack")
@@ -80,7 +86,7 @@ def _config_structure(conv: Any) -> Any:
                 pack = structure_pack(raw, "pack")
             except ContentError as exc:
                 raise ValueError(f"the embedded pack is wrong: {exc}") from None
-        return Config(guilds, auto_pass, round_limit, chance, pack)
+        return Config(guilds, auto_pass, round_limit, chance, pack, last_standing)
 
     return structure
 

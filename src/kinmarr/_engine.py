@@ -51,6 +51,7 @@ from ._actions import (
     Unslot,
     Use,
 )
+from ._answers import answers
 from ._board import INNER, OUTER, position, tile_at
 from ._combat import COMBAT_ANSWERS, COMBAT_HANDLERS, new_duel, new_fight
 from ._content import Card
@@ -109,7 +110,6 @@ from ._frames import (
 from ._query import (
     SLOTS,
     alive,
-    answers,
     creature_value,
     current_fight,
     duel_targets,
@@ -177,13 +177,31 @@ def window_order(w: Any) -> list[Seat]:
 
 
 def run(w: Work) -> None:
-    """Work the frames until one waits for an answer or the game ends."""
+    """Work the frames until one waits for an answer or the game ends; before the decision, a
+    Shop short of Items is refilled if the Item deck has cards again (:func:`refill_shop`)."""
     frames = w.frames
     while w.ending is None:
         frames = w.frames
         top = frames[-1]
-        if _HANDLERS[type(top)](w, top):
+        if _HANDLERS[type(top)](w, top) and not refill_shop(w):
             return
+
+
+def refill_shop(w: Work) -> bool:
+    """K14: the Shop holds 4 Items whenever the Item deck can give them. When cards went into
+    the Item deck in this step (an Item sold, Items put back at its bottom by any route:
+    ``Work.restock``) and the Shop holds fewer, the missing ones are drawn, unless a draw into
+    the Shop is already under way. Returns whether a draw was started."""
+    if not w.restock:
+        return False
+    w.restock = False
+    missing = SHOP_SIZE - len(w.shop)
+    if missing <= 0 or not (w.items.top or w.items.bottom):
+        return False
+    if any(type(f) is DrawFrame and f.into == "shop" for f in w.frames):
+        return False
+    w.push(DrawFrame("item", "shop", w.turn, missing))
+    return True
 
 
 # -- turns -----------------------------------------------------------------------------------------
@@ -207,7 +225,7 @@ def _start(w: Work, frame: StartFrame) -> bool:
                 w.discard((event.card,))
         w.lasting = tuple(lasting)
     seat = w.turn
-    if alive(w) == [seat]:
+    if w.config.last_standing and alive(w) == [seat]:
         w.finish("last-standing", (seat,))
         return False
     if not (w.encounters.top or w.encounters.bottom) or not (w.abilities.top or w.abilities.bottom):
@@ -257,9 +275,6 @@ def _menu(w: Work, frame: MenuFrame) -> bool:
 
 
 def _window(w: Work, frame: WindowFrame) -> bool:
-    if w.config.auto_pass:
-        w.pop()
-        return False
     order = window_order(w)
     n = len(order)
     if n == 0:

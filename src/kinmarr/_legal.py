@@ -53,6 +53,7 @@ from ._actions import (
     Use,
     notation,
 )
+from ._answers import answers
 from ._combat import dodging, face_odds, open_dodges, rolling
 from ._engine import choosable
 from ._frames import (
@@ -73,7 +74,6 @@ from ._frames import (
 from ._query import (
     HAND_LIMIT,
     SLOTS,
-    answers,
     duel_targets,
     has_shop,
     trade_partners,
@@ -431,7 +431,10 @@ def _detail(p: P, action: Any, kind: str) -> str | None:
     if isinstance(action, Use) and kind == "window":
         if action.card not in player.slots:
             return f"{action.card!r} is not in a slot of seat {seat} (cards in hand never work)"
-        return f"{action.card!r} cannot answer this request now (or not on that target)"
+        return (
+            f"K4: {action.card!r} cannot answer this request now (or not on that target): "
+            "its usage does not name it, or it would change nothing"
+        )
     if isinstance(
         action, Slot | Unslot | Buy | Sell | Refresh | ShowTower | Trade
     ) and kind not in (

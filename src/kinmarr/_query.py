@@ -12,7 +12,7 @@ from typing import Any, Final
 from tabletop_rules import Seat
 
 from ._board import position
-from ._content import Card, Compiled, Request
+from ._content import Card, Compiled
 from ._effects import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
 from ._frames import DuelFrame, FightFrame
 
@@ -21,7 +21,6 @@ __all__ = [
     "SLOTS",
     "WOUND_LIMIT",
     "alive",
-    "answers",
     "bounty",
     "can_duel_anywhere",
     "creature_value",
@@ -184,43 +183,3 @@ def fighters(p: P) -> tuple[Seat, ...]:
     else:
         seats = (fight.attacker, fight.defender)
     return tuple(s for s in seats if players[s].tile is not None)
-
-
-def answers(p: P, seat: Seat, request: Request) -> list[tuple[str | None, Seat | None]]:
-    """The answers ``seat`` may give in a window on ``request`` (K4), as ``(card, target)`` pairs
-    (``card`` ``None``: the guild power): slotted cards in slot order, then the power; each with
-    its targets in seat order."""
-    rules: Compiled = p.config.rules
-    player = p.players[seat]
-    if player.tile is None:
-        return []
-    found: list[tuple[str | None, Seat | None]] = []
-    flags = p.flags
-    fighting: tuple[Seat, ...] | None = None
-    sources: list[tuple[str | None, Any]] = [(c, rules.card[c].usage) for c in player.slots]
-    sources.append((None, rules.guild[player.guild].power.usage))
-    for card, usage in sources:
-        if usage is None or request not in usage.when:
-            continue
-        if card is None:
-            if seat in flags.powers:
-                continue
-        elif not usage.consumed and rules.card[card].kind == "item" and card in flags.spent:
-            continue
-        if usage.own_turn and seat != p.turn:
-            continue
-        if usage.fighting or usage.target == "fighter":
-            if fighting is None:
-                fighting = fighters(p)
-            if usage.fighting and seat not in fighting:
-                continue
-        target = usage.target
-        if target == "self":
-            found.append((card, None))
-        elif target == "on_tile":
-            found.extend((card, s) for s in on_tile(p, seat))
-        elif target == "other":
-            found.extend((card, s) for s in alive(p) if s != seat)
-        else:
-            found.extend((card, s) for s in fighting or ())
-    return found

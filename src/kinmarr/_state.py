@@ -88,8 +88,8 @@ def _rules(inst: Config) -> Compiled:
 
 @attrs.frozen
 class Config:
-    """Options of a game: the guilds (and so the seats), answering, a round limit, the chance mode
-    and the content pack.
+    """Options of a game: the guilds (and so the seats), answering, a round limit, the chance mode,
+    the content pack and the last-standing victory.
 
     >>> Config(guilds=("pathfinders", "feudal_pact")).guilds
     ('pathfinders', 'feudal_pact')
@@ -100,14 +100,22 @@ class Config:
 
     Attributes:
         guilds: one guild per player, in seat order; the first seat starts (K9).
-        auto_pass: pass for everyone in every response window (K4): cards are then never used as
-            answers.
+        auto_pass: skip the response windows where no answer reacts to the request (K4,
+            revised): a player is then asked only for an answer that reacts to it — Hits, Block,
+            a heal or a wound landing on a fighter at a fight's or duel's roll or result, or any
+            answer at the start or the end of its own turn (a guild power, a Fate change…).
+            ``False`` (default): every window asks each player holding an answer that can change
+            something.
         round_limit: ``None`` (default: :data:`~kinmarr.MAX_ROUNDS`), or end the game with
             scoring when this many rounds have been played (K7, K16).
         chance: ``"sampled"`` (default): dice and draws come from the state's generator.
             ``"explicit"``: every travel die, combat die and card drawn is a decision of the chance
             seat (:data:`tabletop_rules.CHANCE`).
         pack: the content; ``None`` is the standard pack (:func:`~kinmarr.standard_pack`).
+        last_standing: ``True`` (default): a player whose token is the only one on the board at
+            the start of its turn wins (K7). ``False``: the last player plays on alone, and the
+            game ends by scoring when a deck runs out or the round limit is reached (or when
+            Fate reaches 10).
 
     Raises:
         ValueError: fewer than 2 or more than 4 guilds, a guild twice, a guild not in the pack, or
@@ -119,6 +127,7 @@ class Config:
     round_limit: int | None = attrs.field(default=None, validator=_check_limit)
     chance: Chance = attrs.field(default="sampled", validator=_check_chance)
     pack: Pack | None = attrs.field(default=None, converter=_pack)
+    last_standing: bool = attrs.field(default=True, validator=_check_bool)
     rules: Compiled = attrs.field(
         init=False, eq=False, repr=False, default=attrs.Factory(_rules, takes_self=True)
     )
@@ -126,7 +135,17 @@ class Config:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickles and copies rebuild the lookup tables instead of carrying them.
-        return (Config, (self.guilds, self.auto_pass, self.round_limit, self.chance, self.pack))
+        return (
+            Config,
+            (
+                self.guilds,
+                self.auto_pass,
+                self.round_limit,
+                self.chance,
+                self.pack,
+                self.last_standing,
+            ),
+        )
 
     @property
     def explicit(self) -> bool:

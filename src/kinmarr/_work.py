@@ -162,6 +162,8 @@ class Work:
         self.frames: list[Frame] = list(state.frames)
         self.ending: Ending | None = state.ending
         self.events: list[Event] = []
+        self.restock = False
+        """Cards went into the Item deck during this step: the Shop may be refilled (K14)."""
 
     def freeze(self) -> State:
         """The new state."""
@@ -198,9 +200,9 @@ class Work:
         self.frames[-1] = frame
 
     def window(self, request: Any) -> None:
-        """Push a response window on ``request`` (none at all with ``auto_pass``, K4)."""
-        if not self.config.auto_pass:
-            self.frames.append(WindowFrame(request))
+        """Push a response window on ``request`` (K4); it asks only the players holding an answer
+        that applies (:func:`kinmarr._answers.answers`), and closes at once when none does."""
+        self.frames.append(WindowFrame(request))
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -258,11 +260,13 @@ class Work:
         if group:
             deck = self.deck(name)
             self.set_deck(name, Deck(deck.top, (*deck.bottom, group)))
+            self.restock = self.restock or name == "item"
 
     def shuffle_in(self, name: str, card: str) -> None:
         """Put ``card`` at the bottom of deck ``name`` and shuffle the deck (a used Ability)."""
         deck = self.deck(name)
         self.set_deck(name, Deck(self.random_order((*deck.cards(), card)), ()))
+        self.restock = self.restock or name == "item"
 
     def discard(self, cards: Iterable[str]) -> None:
         """Cards leave the game."""

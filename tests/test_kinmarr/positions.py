@@ -22,11 +22,16 @@ def start(
     shop: Iterable[str] = SHOP,
     auto_pass: bool = False,
     round_limit: int | None = None,
+    last_standing: bool = True,
     seed: int = 0,
 ) -> kinmarr.State:
     """A new explicit-chance game whose set-up draws are ``prophecy`` and ``shop``."""
     config = kinmarr.Config(
-        guilds=guilds, chance="explicit", auto_pass=auto_pass, round_limit=round_limit
+        guilds=guilds,
+        chance="explicit",
+        auto_pass=auto_pass,
+        round_limit=round_limit,
+        last_standing=last_standing,
     )
     state = kinmarr.new_game(config, seed=seed)
     return act(state, prophecy, *shop)

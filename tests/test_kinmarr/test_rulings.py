@@ -13,6 +13,7 @@ from tests.test_kinmarr.positions import PAIR, act, at, info, kind, legal, reaso
 
 import kinmarr
 from kinmarr import CASTLE, INNER_SIGNPOST, OBSERVATORY, OUTER_SIGNPOST, Tile, scenario
+from tabletop_rules import StateFormatError
 
 # K1 Special tiles --------------------------------------------------------------------------------
 
@@ -142,6 +143,7 @@ def test_k4_the_others_are_asked_in_turn_order_then_the_active_player() -> None:
     state = start(guilds)
     for seat, card in ((0, "healing-draught-2"), (1, "healing-draught-3"), (2, "field-surgery")):
         state = scenario.give(state, seat, card, slot=True)
+        state = scenario.set_player(state, seat, wounds=1)  # so that a heal changes something
     asked = []
     state = act(state, "travel")  # the travel window
     while kind(state) == "window":
@@ -180,18 +182,14 @@ def test_k4_cards_in_hand_never_work() -> None:
     assert kind(state) == "chance"  # no window opened
     assert "not in a slot" in (
         reason(
-            act(at(start(), 1, CASTLE, slotted=["healing-draught-3"]), "travel"),
+            act(at(start(), 1, CASTLE, wounds=1, slotted=["healing-draught-3"]), "travel"),
             "use:healing-draught-2",
         )
         or ""
     )
 
 
-def test_k4_auto_pass_passes_for_everyone() -> None:
-    state = start(auto_pass=True)
-    state = scenario.give(state, 1, "healing-draught-2", slot=True)
-    state = act(state, "travel")
-    assert kind(state) == "chance"
+# K4 with auto_pass, and who is asked at all: tests/test_kinmarr/test_windows.py
 
 
 # K5 Duels ----------------------------------------------------------------------------------------
@@ -346,6 +344,35 @@ def test_k7_the_last_token_on_the_board_wins_at_the_start_of_its_turn() -> None:
     state = act(state, "end")
     result = kinmarr.outcome(state)
     assert result is not None and (result.ending, result.winners) == ("last-standing", (0,))
+
+
+def test_k7_last_standing_is_an_option_that_can_be_turned_off() -> None:
+    """K7: last-standing is the default victory (``Config.last_standing``); turned off, the last
+    player plays on alone and the game ends by scoring."""
+    assert kinmarr.Config().last_standing
+    state = at(start(last_standing=False, round_limit=2), 1, Tile("inner", 3), wounds=3)
+    state = act(state, "travel", "3", "duel:1", "critical", "miss", "miss", "miss", "miss")
+    state = act(state, "end")
+    assert not kinmarr.is_over(state) and kinmarr.current_player(state) == 0
+    assert kind(state) == "start" and scenario.round_number(state) == 2
+    state = act(state, "travel", "3", "end")  # alone on the board: The Drowned Rat, no duel
+    result = kinmarr.outcome(state)
+    assert result is not None and (result.ending, result.winners) == ("round-limit", (0,))
+
+
+def test_k7_last_standing_is_saved_and_old_saves_without_it_keep_it_on() -> None:
+    """K7: the option goes into saved configs; a config saved before the option existed means
+    last-standing on."""
+    for value in (True, False):
+        config = kinmarr.Config(guilds=PAIR, last_standing=value)
+        data = json.loads(kinmarr.dumps(config))
+        assert data["data"]["last_standing"] is value
+        assert kinmarr.loads(json.dumps(data), kinmarr.Config) == config
+    del data["data"]["last_standing"]
+    assert kinmarr.loads(json.dumps(data), kinmarr.Config).last_standing is True
+    data["data"]["last_standing"] = "no"
+    with pytest.raises(StateFormatError, match="expected bool"):
+        kinmarr.loads(json.dumps(data), kinmarr.Config)
 
 
 # K8 Scoring --------------------------------------------------------------------------------------
@@ -537,6 +564,18 @@ def test_k14_the_shop_holds_fewer_when_the_item_deck_runs_out() -> None:
     assert len(kinmarr.scenario.shop(state)) == 4 and len(state.items) == 0
     state = act(state, "buy:healing-draught-1", "hand")
     assert len(kinmarr.scenario.shop(state)) == 3  # nothing left to refill it
+
+
+def test_k14_the_shop_is_refilled_as_soon_as_the_item_deck_has_cards_again() -> None:
+    """K14: the Shop holds fewer than 4 only while the Item deck is empty; an Item sold back
+    into the deck refills it at once."""
+    state = at(start(), 0, CASTLE, coins=5)
+    state = scenario.discard(state, state.items.cards()[1:])
+    state = act(state, "buy:short-sword-1", "hand", "buy:healing-draught-1", "hand")
+    assert len(kinmarr.scenario.shop(state)) == 3 and len(state.items) == 0
+    state = act(state, "sell:short-sword-1")
+    assert "short-sword-1" in kinmarr.scenario.shop(state)
+    assert len(kinmarr.scenario.shop(state)) == 4 and len(state.items) == 0
 
 
 # K15 Cards that never leave ----------------------------------------------------------------------

@@ -41,7 +41,7 @@ def test_every_legal_action_of_random_games_is_in_the_space(
     guilds: tuple[str, ...], chance: str
 ) -> None:
     kinds: set[type] = set()
-    for seed in range(7):
+    for seed in range(10):
         config = kinmarr.Config(
             guilds=guilds,
             chance=chance,  # type: ignore[arg-type]
@@ -198,7 +198,7 @@ def test_redeals_and_equal_views_give_equal_observations() -> None:
 
 
 def test_views_that_differ_in_something_visible_give_different_observations() -> None:
-    state = _mid_game(FOUR, 2, 60)
+    state = _mid_game(FOUR, 5, 60)
     item = next(c.id for c in kinmarr.standard_pack().cards if c.kind == "item")
     fate = scenario.fate(state)
     info = scenario.player_info(state, 1)
