@@ -664,6 +664,12 @@ class _Checker:
             self.fail(f"{where}.attack", "only a creature has attack and defence")
         if card.kind == "tower" and card.value < 1:
             self.fail(f"{where}.value", "a tower costs at least 1")
+        if card.kind == "item" and card.value < 1:
+            self.fail(
+                f"{where}.value",
+                f"the Item {card.id!r} is worth 0 coins: it could be bought and sold again without"
+                " end in one turn (K14); an Item costs at least 1",
+            )
         if card.usage is not None:
             if card.kind not in ("ability", "item"):
                 self.fail(f"{where}.usage", "only an Ability or an Item is used from a slot")

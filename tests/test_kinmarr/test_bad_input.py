@@ -408,6 +408,27 @@ def test_broken_files_of_a_pack_directory_are_named(tmp_path: Path) -> None:
         kinmarr.load_pack(tmp_path / "missing.json")
 
 
+def test_an_item_worth_0_coins_is_refused_naming_it(tmp_path: Path) -> None:
+    """K14: an Item bought for 0 and sold for 0 makes an endless loop in one turn."""
+    from importlib import resources
+
+    content = resources.files("kinmarr").joinpath("content")
+    for name in ("pack.json", "board.json", "guilds.json", "encounters.json", "abilities.json"):
+        (tmp_path / name).write_bytes(content.joinpath(name).read_bytes())
+    (tmp_path / "prophecies.json").write_bytes(content.joinpath("prophecies.json").read_bytes())
+    items = json.loads(content.joinpath("items.json").read_text())
+    items["cards"].append(
+        {"id": "tin-whistle", "name": "Tin Whistle", "deck": "item", "kind": "item", "value": 0,
+         "text": "Passive: Block 1.", "passive": [{"type": "block", "amount": 1}]}
+    )  # fmt: skip
+    (tmp_path / "items.json").write_text(json.dumps(items))
+    with pytest.raises(ContentError, match="'tin-whistle' is worth 0 coins") as caught:
+        kinmarr.load_pack(tmp_path)
+    assert caught.value.path == f"items.json: $.cards[{len(items['cards']) - 1}].value"
+    with pytest.raises(ContentError, match="'tin-whistle' is worth 0 coins"):
+        kinmarr.pack_from_json(_pack(lambda d: d["cards"].append(items["cards"][-1])))
+
+
 def test_wrong_configs_are_value_errors() -> None:
     with pytest.raises(ValueError, match="2 to 4 guilds"):
         kinmarr.Config(guilds=())
