@@ -28,6 +28,7 @@ from tabletop_rules import svg_number as _num
 
 from ._actions import Action, notation
 from ._board import Ring, Tile
+from ._card_text import abilities_text
 from ._clicks import clicks_of
 from ._combat import dodging
 from ._content import Card, Pack, TileSpec
@@ -211,6 +212,8 @@ def _card_title(card: Card) -> str:
     if card.guild is not None:
         numbers.append(f"guild {card.guild}")
     text = f" {card.text}" if card.text else ""
+    abilities = abilities_text(card)
+    text += f" {abilities}" if abilities else ""
     return f"{card.name} ({card.id}), {card.kind}, {', '.join(numbers)}.{text}"
 
 
@@ -1017,7 +1020,8 @@ def _fight(p: Position, x: float, y: float, clicks: Clicks[Action]) -> Drawn:
             f" (attack {creature.attack}, defence {creature.defence}):"
         )
         rows = _rolls(x, y, [(label, fight.dice)], dodged, clicks)
-        return _group(*rows, class_="fight", data_card=creature.id), 26.0
+        title = abilities_text(creature) or None
+        return _group(*rows, title=title, class_="fight", data_card=creature.id), 26.0
     if isinstance(fight, DuelFrame):
         sides = [
             (f"Duel: {_who(p, fight.attacker)} attacks:", fight.dice_a),
