@@ -169,13 +169,17 @@ def _tampered(state: kinmarr.State, change: Any) -> StateFormatError:
 
 
 def _deck_card(data: dict[str, Any]) -> str:
-    card: str = data["encounters"]["top"][0]
+    """A creature still in the Encounter deck (a card a hand may hold)."""
+    pack = kinmarr.standard_pack()
+    card: str = next(c for c in data["encounters"]["top"] if pack.card(c).kind == "creature")
     return card
 
 
 def test_a_card_in_two_places_or_nowhere_is_refused(midgame: kinmarr.State) -> None:
     def twice(data: dict[str, Any]) -> None:
-        data["players"][0]["hand"] = sorted([*data["players"][0]["hand"], _deck_card(data)])
+        order = kinmarr.standard_pack().compiled.index
+        hand = [*data["players"][0]["hand"], _deck_card(data)]
+        data["players"][0]["hand"] = sorted(hand, key=order.__getitem__)
 
     assert "also in" in _tampered(midgame, twice).detail
 
