@@ -139,6 +139,7 @@ class HeuristicAgent:
     Attributes:
         caution: how much a wound weighs against a creature's value when choosing fights.
         greed: how much a coin is worth, against the rest.
+        daring: the highest chance of dying in a duel it declares.
         merchant: whether it sells, refreshes the Shop, rearranges its slots and offers trades,
             judging purchases and offers by what they add to its worth; ``False`` plays as
             before it learnt to (buys by a simpler rule, accepts any trade that gains it value).
@@ -146,6 +147,7 @@ class HeuristicAgent:
 
     caution: float = 1.5
     greed: float = 1.0
+    daring: float = 0.1
     merchant: bool = True
 
     def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
@@ -231,7 +233,8 @@ class HeuristicAgent:
         left = 3 - me.wounds - max(won_taken, lost_taken)
         risk = taken * self.caution * (1.5 if left <= 0 else 1.0)
         gain = p * (creature.value * (1 + self.greed) + 1.0 + triggers["defeat"])
-        gain -= (1 - p) * (1.0 + view.fate / 4 - triggers["fight-lost"])
+        doom = 12.0 if view.fate >= 9 else 4.0 if view.fate >= 7 else 0.0  # Fate 10 ends the game
+        gain -= (1 - p) * (1.0 + view.fate / 4 + doom - triggers["fight-lost"])
         return gain - risk
 
     # -- decisions ---------------------------------------------------------------------------------
@@ -393,6 +396,10 @@ class HeuristicAgent:
         taken = theirs - my_block
         if view.players[me].wounds + max(0.0, taken) > 2.5:
             return None
+        their_hits = fight_modifiers(view, seat, None)[0]
+        lethal = 4 - view.players[me].wounds + my_block - their_hits
+        if kill_chance(rules, self._colours(view, seat), lethal) > self.daring:
+            return None  # too likely to die in it
         worth = (dealt - taken) + (3.0 if other.wounds + dealt > 3 else 0.0)
         return worth + other.coins * 0.1
 

@@ -98,7 +98,8 @@ def test_creature_abilities_are_said_in_words() -> None:
     assert "Elusive: red dice deal it no wounds." in text
     assert "Pierce: 1 of its wounds ignores Block." in text
     assert "Whoever defeats it draws 2 Items." in kinmarr.card_text(config, "ashen-dragon")
-    assert "Whoever loses to it raises Fate by 1." in kinmarr.card_text(config, "marsh-witch-1")
+    assert "Whoever defeats it lowers Fate by 1." in kinmarr.card_text(config, "wraith-1")
+    assert "Whoever loses to it loses 2 coins." in kinmarr.card_text(config, "orc-raider-1")
     assert "rolls one of their guild's dice fewer" in kinmarr.card_text(config, "barrow-lich")
 
 

@@ -32,7 +32,7 @@ def test_fate_10_at_the_start_of_a_round_everyone_loses() -> None:
     state = scenario.set_fate(start(), 10)
     state = turn(state, 1)  # seat 1's turn: not a new round
     assert not kinmarr.is_over(state)
-    state = turn(state, 3)
+    state = turn(state, 6)
     result = kinmarr.outcome(state)
     assert result is not None and (result.ending, result.winners) == ("fate", ())
     assert result.returns == (0.0, 0.0)
