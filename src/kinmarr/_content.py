@@ -349,8 +349,8 @@ class Card:
         effects: what a place or event does when chosen, or a tower when shown.
         usage: how an Ability or Item is used from a slot.
         passive: what an Item or Ability does while slotted; what a lasting event does to every
-            fight while it lasts; a creature's abilities in every fight with it (see
-            :data:`~kinmarr._effects.CREATURE`).
+            fight while it lasts; a creature's abilities in every fight with it (Fear, Elusive,
+            Pierce, Regenerate, Slow).
         lasting: rounds a lasting event stays in play (0: resolved at once); for a prophecy, the
             round starts it stays active unfulfilled before it expires (0: until fulfilled).
         condition: a prophecy's condition.

@@ -227,7 +227,7 @@ def _start(w: Work, frame: StartFrame) -> bool:
                 lasting.append(Lasting(event.card, event.rounds - 1))
             else:
                 w.discard((event.card,))
-                if event.card == w.prophecy:  # an unfulfilled prophecy expires (K17)
+                if event.card == w.prophecy:  # an unfulfilled prophecy expires (decision x)
                     w.prophecy = None
                     expired = True
         w.lasting = tuple(lasting)
@@ -251,7 +251,7 @@ def _start(w: Work, frame: StartFrame) -> bool:
     w.window("start")
     happen(w, seat, "turn-start")
     if expired:
-        w.push(DrawFrame("prophecy", "prophecy", seat, 1))  # K17: the next after one expired
+        w.push(DrawFrame("prophecy", "prophecy", seat, 1))  # decision x: the next after one expired
     return False
 
 
@@ -677,7 +677,7 @@ def _drawn(w: Work, frame: DrawFrame, card: str) -> None:
         w.prophecy = card
         rounds = w.card(card).lasting
         if rounds:
-            w.lasting = (*w.lasting, Lasting(card, rounds))  # K17: it expires unfulfilled
+            w.lasting = (*w.lasting, Lasting(card, rounds))  # decision x: it expires unfulfilled
         w.replace(DrawFrame(frame.deck, frame.into, frame.seat, frame.count - 1))
     elif frame.deck == "ability" and not usable_ability(w, frame.seat, w.card(card)):
         w.to_bottom("ability", (card,))  # K15: another guild's Ability goes to the bottom

@@ -665,15 +665,17 @@ def _header(p: Position, viewer: Seat | None, x: float, y: float) -> Drawn:
 
 
 def _prophecy(p: Position, x: float, y: float) -> Drawn:
-    """The active prophecy: its name and condition."""
+    """The active prophecy: its name (and the rounds before it expires) and condition."""
     if p.prophecy is None:
         body = [_text(x + 8, y + 32, "none active", 12.0, fill=_MUTED)]
         height, card_id, title = 44.0, None, "No prophecy is active."
     else:
         card = p.config.rules.card[p.prophecy]
         lines = _wrap(card.text, 11.0, _COLUMN_W - 16, 3)
+        left = [e.rounds for e in p.lasting if e.card == card.id]  # decision x: it expires
+        name = card.name + (f" ({left[0]} to go)" if left else "")
         body = [
-            _text(x + 8, y + 32, card.name, 13.0, bold=True),
+            _text(x + 8, y + 32, name, 13.0, bold=True),
             *(_text(x + 8, y + 50 + 14 * i, line) for i, line in enumerate(lines)),
         ]
         height, card_id, title = 44.0 + 14 * len(lines), card.id, _card_title(card)

@@ -166,7 +166,9 @@ def validate(position: State | View) -> None:
         if card is None or card.kind not in ("event", "prophecy") or not card.lasting:
             _fail(f"$.lasting[{i}].card", f"{lasting.card!r} is not a lasting event")
         if card.kind == "prophecy" and not prophecy:
-            _fail(f"$.lasting[{i}].card", f"{lasting.card!r} is not the active prophecy (K17)")
+            _fail(
+                f"$.lasting[{i}].card", f"{lasting.card!r} is not the active prophecy (decision x)"
+            )
         _int(lasting.rounds, 1, card.lasting, f"$.lasting[{i}].rounds")
         if not prophecy:  # the active prophecy is already in its place
             put((lasting.card,), f"$.lasting[{i}]")

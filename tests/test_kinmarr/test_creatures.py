@@ -1,5 +1,5 @@
-"""Creatures with abilities of their own, and prophecies that expire (K17): one test per effect
-kind and trigger point, each played through the engine in explicit chance mode."""
+"""Creatures with abilities of their own (decision y), and prophecies that expire (decision x): one
+test per effect kind and trigger point, each played through the engine in explicit chance mode."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_no_two_abilities_of_the_guilds_do_the_same() -> None:
             seen[key] = card.id
 
 
-# K17 Prophecies expire -------------------------------------------------------------------------
+# x. Prophecies expire -----------------------------------------------------------------------------
 
 
 def _round(state: kinmarr.State) -> kinmarr.State:
@@ -130,7 +130,7 @@ def _round(state: kinmarr.State) -> kinmarr.State:
     return state
 
 
-def test_k17_an_unfulfilled_prophecy_expires_and_the_next_is_drawn() -> None:
+def test_x_an_unfulfilled_prophecy_expires_and_the_next_is_drawn() -> None:
     rounds = kinmarr.standard_pack().card("dragonfall").lasting
     assert rounds > 0
     state = start(prophecy="dragonfall")  # drawn at set-up: round 1 has started since
@@ -146,7 +146,7 @@ def test_k17_an_unfulfilled_prophecy_expires_and_the_next_is_drawn() -> None:
     assert kinmarr.scenario.prophecy(state) == "the-scholar"
 
 
-def test_k17_a_fulfilled_prophecy_stops_its_clock() -> None:
+def test_x_a_fulfilled_prophecy_stops_its_clock() -> None:
     state = start(("pathfinders", "feudal_pact"), prophecy="dragonfall")
     state = at(state, 0, ROAD)
     state = act(state, "travel", "1", "death-knight", "sinkhole", "bad-omen-1")
