@@ -233,12 +233,18 @@ def test_the_heuristic_agent_weighs_the_creatures_abilities() -> None:
 
 
 def test_the_heuristic_agent_uses_a_challenge_against_a_weak_player_far_away() -> None:
-    from tests.test_kinmarr.positions import at, start
+    from tests.test_kinmarr.positions import act, at, is_chance, pass_windows, start
 
     state = at(start(("pathfinders", "feudal_pact")), 0, kinmarr.CASTLE, slotted=["challenge"])
     state = at(state, 1, kinmarr.Tile("outer", 5), wounds=3, coins=9)
+    state = act(pass_windows(state), "travel")
+    use = kinmarr.Use("challenge")
+    for _ in range(6):  # the first window the Challenge may answer (the roll, the move, the tile)
+        if use in kinmarr.legal_actions(state):
+            break
+        state = act(state, "6" if is_chance(state) else "pass")  # to the Drowned Rat
     view = kinmarr.view(state, 0)
     actions = kinmarr.legal_actions(view)
-    assert kinmarr.Use("challenge") in actions
+    assert use in actions
     action, _ = kinmarr.HeuristicAgent().choose(view, actions, Rng.from_seed(1))
-    assert action == kinmarr.Use("challenge")
+    assert action == use

@@ -171,7 +171,9 @@ def _tampered(state: kinmarr.State, change: Any) -> StateFormatError:
 def _deck_card(data: dict[str, Any]) -> str:
     """A creature still in the Encounter deck (a card a hand may hold)."""
     pack = kinmarr.standard_pack()
-    card: str = next(c for c in data["encounters"]["top"] if pack.card(c).kind == "creature")
+    deck = data["encounters"]
+    cards = [*deck["top"], *(c for group in deck["bottom"] for c in group)]
+    card: str = next(c for c in cards if pack.card(c).kind == "creature")
     return card
 
 
