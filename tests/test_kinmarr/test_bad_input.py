@@ -185,16 +185,25 @@ def test_a_card_in_two_places_or_nowhere_is_refused(midgame: kinmarr.State) -> N
 
     assert "also in" in _tampered(midgame, twice).detail
 
+    # The first card of the Encounter deck (its top, or its first group at the bottom).
+    top = bool(midgame.encounters.top)
+    path = "$.data.encounters.top[0]" if top else "$.data.encounters.bottom[0][0]"
+
+    def cards_at(data: dict[str, Any]) -> list[str]:
+        deck: dict[str, Any] = data["encounters"]
+        cards: list[str] = deck["top"] if top else deck["bottom"][0]
+        return cards
+
     def nowhere(data: dict[str, Any]) -> None:
-        del data["encounters"]["top"][0]
+        del cards_at(data)[0]
 
     assert "nowhere" in _tampered(midgame, nowhere).detail
 
     def unknown(data: dict[str, Any]) -> None:
-        data["encounters"]["top"][0] = "unicorn"
+        cards_at(data)[0] = "unicorn"
 
     error = _tampered(midgame, unknown)
-    assert error.path == "$.data.encounters.top[0]" and "unicorn" in error.detail
+    assert error.path == path and "unicorn" in error.detail
 
 
 @pytest.mark.parametrize(
