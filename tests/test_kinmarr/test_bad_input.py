@@ -185,13 +185,14 @@ def test_a_card_in_two_places_or_nowhere_is_refused(midgame: kinmarr.State) -> N
 
     assert "also in" in _tampered(midgame, twice).detail
 
-    # The first card of the Encounter deck (its top, or its first group at the bottom).
-    top = bool(midgame.encounters.top)
-    path = "$.data.encounters.top[0]" if top else "$.data.encounters.bottom[0][0]"
+    # A list of two cards or more in the Encounter deck: its top, or a group at the bottom.
+    lists = [midgame.encounters.top, *midgame.encounters.bottom]
+    at = next(i for i, cards in enumerate(lists) if len(cards) > 1)
+    path = "$.data.encounters.top[0]" if at == 0 else f"$.data.encounters.bottom[{at - 1}][0]"
 
     def cards_at(data: dict[str, Any]) -> list[str]:
         deck: dict[str, Any] = data["encounters"]
-        cards: list[str] = deck["top"] if top else deck["bottom"][0]
+        cards: list[str] = deck["top"] if at == 0 else deck["bottom"][at - 1]
         return cards
 
     def nowhere(data: dict[str, Any]) -> None:
