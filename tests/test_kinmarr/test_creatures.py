@@ -205,3 +205,16 @@ def _card(data: dict[str, Any], card_id: str) -> dict[str, Any]:
 def test_creature_abilities_are_checked_where_they_are_written(change: Any, match: str) -> None:
     with pytest.raises(ContentError, match=match):
         kinmarr.pack_from_json(_pack(change), source="variant.json")
+
+
+def test_an_answer_is_offered_only_where_the_creatures_abilities_let_it_apply() -> None:
+    """K4: an answer is offered only where it can change something, the creature's abilities
+    counted: a Block changes nothing against a Slow creature about to die, and a wound more
+    still counts against an Elusive one whose defence the dice only seem to reach."""
+    state = _fight(("pathfinders", "feudal_pact"), "ogre", slotted=["parry-1"])
+    state = act(state, "critical", "critical", "miss")  # 4 wounds: the Ogre dies, hurting no one
+    assert kinmarr.Use("parry-1") not in kinmarr.legal_actions(state)
+    assert info(state, 0).hand == ("ogre",) and info(state, 0).wounds == 0
+    state = _fight(("feudal_pact", "pathfinders"), "wraith-1", slotted=["battle-cry-1"])
+    state = act(state, "critical", "hit")  # red, green: only the green Hit counts
+    assert kinmarr.Use("battle-cry-1") in kinmarr.legal_actions(state)
