@@ -101,6 +101,10 @@ def test_creature_abilities_are_said_in_words() -> None:
     assert "Whoever defeats it lowers Fate by 1." in kinmarr.card_text(config, "wraith-1")
     assert "Whoever loses to it loses 2 coins." in kinmarr.card_text(config, "orc-raider-1")
     assert "rolls one of their guild's dice fewer" in kinmarr.card_text(config, "barrow-lich")
+    state = at(start(("feudal_pact", "pathfinders")), 0, ROAD)
+    state = act(state, "travel", "1", "tusked-boar-1", "portal-stone", "goblin-scout-2")
+    said = kinmarr.describe(state, kinmarr.Choose("tusked-boar-1"))
+    assert said.endswith("worth 2 coins — Pierce: 1 of its wounds ignores Block.")
 
 
 def test_every_creature_has_an_ability_of_its_own() -> None:
