@@ -17,6 +17,7 @@ from sphinx.application import Sphinx
 import kinmarr
 from docs._pack_tables import pack_directive, table
 from kinmarr import _effects
+from kinmarr._card_text import abilities_text
 from tabletop_rules import tag_of
 
 
@@ -132,9 +133,16 @@ def _encounters(pack: kinmarr.Pack) -> list[str]:
     rows = []
     for card, copies, ids in _grouped(lambda c: c.deck == "encounter"):
         text = card.text + (f" *(lasts {card.lasting} rounds)*" if card.lasting else "")
+        abilities = abilities_text(card)
+        if abilities:
+            text += f" **{abilities}**"
         vocab = _effects_cell(card.effects)
         if card.passive:
-            vocab += (" " if vocab else "") + "while it lasts: " + _effects_cell(card.passive)
+            head = "abilities: " if card.kind == "creature" else "while it lasts: "
+            vocab += (" " if vocab else "") + head + _effects_cell(card.passive)
+        for trigger in card.triggers:
+            vocab += (" " if vocab else "") + f"on {trigger.when.on}: "
+            vocab += _effects_cell(trigger.effects)
         tags = ", ".join(card.tags)
         rows.append((card.name, ids, str(copies), card.kind, _numbers(card), tags, text, vocab))
     headers = ("Card", "Ids", "×", "Kind", "Value / attack / defence", "Tags", "Text", "Effects")
@@ -161,7 +169,7 @@ def _items(pack: kinmarr.Pack) -> list[str]:
 
 
 def _condition(when: kinmarr.When) -> str:
-    parts = [when.on]
+    parts: list[str] = [when.on]
     for field in ("tag", "min_defence", "min_value", "min_coins", "min_creatures"):
         value = getattr(when, field)
         if value:
@@ -177,12 +185,13 @@ def _prophecies(pack: kinmarr.Pack) -> list[str]:
     rows = []
     for card, copies, ids in _grouped(lambda c: c.deck == "prophecy"):
         assert card.condition is not None
+        expires = f" *(expires after {card.lasting} rounds)*" if card.lasting else ""
         rows.append(
             (
                 card.name,
                 ids,
                 str(copies),
-                card.text,
+                card.text + expires,
                 _condition(card.condition),
                 _effects_cell(card.reward),
             )
@@ -199,6 +208,8 @@ def _where(cls: type) -> str:
         places.append("tiles (teleport and draw), places, events, towers")
     if cls in _effects.PASSIVE:
         places.append("passive")
+    if cls in _effects.CREATURE:
+        places.append("a creature's abilities")
     if cls in (_effects.Steal, _effects.Hits, _effects.Block):
         places = ["answers (with a target or while fighting)"] + [
             p for p in places if p == "passive"

@@ -48,7 +48,7 @@ TWO_GUILDS = ("feudal_pact", "pathfinders")
 def make_env(game: str = "kinmarr", *, seat: int = 0) -> TabletopEnv:
     """The learner's environment: ``game``'s seat ``seat`` against the random agent.
 
-    ``"kinmarr"`` is Fated Kingdom with two guilds (951 actions, skip_forced: about half of
+    ``"kinmarr"`` is Fated Kingdom with two guilds (952 actions, skip_forced: about half of
     its decisions have a single answer); ``"goblinguard"`` is Guards & Goblins (one seat,
     186,104 actions).
     """

@@ -46,7 +46,9 @@ from ._actions import (
     Travel,
     Use,
 )
+from ._combat import dice_hits
 from ._content import Card, Compiled
+from ._creature import fight_colours, needed, scoring_dice, wounds_taken
 from ._effects import (
     Block,
     Coins,
@@ -137,6 +139,7 @@ class HeuristicAgent:
     Attributes:
         caution: how much a wound weighs against a creature's value when choosing fights.
         greed: how much a coin is worth, against the rest.
+        daring: the highest chance of dying in a duel it declares.
         merchant: whether it sells, refreshes the Shop, rearranges its slots and offers trades,
             judging purchases and offers by what they add to its worth; ``False`` plays as
             before it learnt to (buys by a simpler rule, accepts any trade that gains it value).
@@ -144,6 +147,7 @@ class HeuristicAgent:
 
     caution: float = 1.5
     greed: float = 1.0
+    daring: float = 0.1
     merchant: bool = True
 
     def choose(self, view: Any, actions: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
@@ -200,18 +204,37 @@ class HeuristicAgent:
         return worth
 
     def _fight_worth(self, view: View, seat: int, creature: Card) -> float:
+        """What choosing a fight with ``creature`` is worth: its chance of a kill (the creature's
+        Fear, Elusive and Regenerate counted), the wounds it deals (Pierce, Slow) and what its
+        triggers give or take."""
         rules = view.config.rules
         me = view.players[seat]
         hits, block = fight_modifiers(view, seat, creature)
         all_hits, all_block = lasting_modifiers(view)
+        guild = rules.guild[me.guild].dice
+        colours = fight_colours(guild, extra_dice(view, seat), creature)
+        counted = [c for c, n in zip(colours, scoring_dice(colours, creature), strict=True) if n]
         need = creature.defence - hits - all_hits
-        p = kill_chance(rules, self._colours(view, seat), need)
-        taken = max(0, creature.attack - block - all_block)
-        if me.wounds + taken > 3:
+        p = kill_chance(rules, counted, need)
+        harder = needed(creature, ()) - creature.defence
+        if harder:  # Regenerate: about half the rolls show no Critical
+            p = (p + kill_chance(rules, counted, need + harder)) / 2
+        lost_taken = wounds_taken(creature, block + all_block, False)
+        won_taken = wounds_taken(creature, block + all_block, True)
+        triggers = {"defeat": 0.0, "fight-lost": 0.0}
+        for trigger in creature.triggers:
+            triggers[trigger.when.on] += self._effects_worth(view, trigger.effects)
+            for effect in trigger.effects:
+                if isinstance(effect, Wound):
+                    lost_taken += effect.amount
+        if me.wounds + won_taken > 3 or (me.wounds + lost_taken > 3 and p < 0.8):
             return -50.0
-        left = 3 - me.wounds - taken
-        risk = taken * self.caution * (1.5 if left == 0 else 1.0)
-        gain = p * (creature.value * (1 + self.greed) + 1.0) - (1 - p) * (1.0 + view.fate / 4)
+        taken = p * won_taken + (1 - p) * lost_taken
+        left = 3 - me.wounds - max(won_taken, lost_taken)
+        risk = taken * self.caution * (1.5 if left <= 0 else 1.0)
+        gain = p * (creature.value * (1 + self.greed) + 1.0 + triggers["defeat"])
+        doom = 12.0 if view.fate >= 9 else 4.0 if view.fate >= 7 else 0.0  # Fate 10 ends the game
+        gain -= (1 - p) * (1.0 + view.fate / 4 + doom - triggers["fight-lost"])
         return gain - risk
 
     # -- decisions ---------------------------------------------------------------------------------
@@ -259,6 +282,8 @@ class HeuristicAgent:
                     )
                 elif isinstance(effect, GainAbility | GainItem):
                     worth += 2.0
+                elif isinstance(effect, DuelAnywhere):
+                    worth += self._far_duel_worth(view, me)
             if worth > best_worth:
                 best, best_worth = action, worth
         return best
@@ -275,15 +300,19 @@ class HeuristicAgent:
             creature = rules.card[fight.creature]
             hits, block = fight_modifiers(view, who, creature)
             all_hits, all_block = lasting_modifiers(view)
-            dealt = sum(_WOUNDS.get(f, 0) for f in fight.dice.faces) + hits + all_hits + fight.hits
-            taken = max(0, creature.attack - block - all_block - fight.block)
+            dealt = dice_hits(fight.dice, creature) + hits + all_hits + fight.hits
+            need = needed(creature, fight.dice.faces)
+            killed = dealt >= need
+            taken = wounds_taken(creature, block + all_block + fight.block, killed)
             wounds = view.players[who].wounds
             if isinstance(effect, Hits):
                 if effect.tag is not None and effect.tag not in creature.tags:
                     return 0.0
-                before, after = dealt >= creature.defence, dealt + amount >= creature.defence
-                return 4.0 * (after - before) + (3.0 if after and wounds + taken > 3 else 0.0) * 0
-            after_taken = max(0, taken - amount)
+                before, after = killed, dealt + amount >= need
+                after_taken = wounds_taken(creature, block + all_block + fight.block, after)
+                saved = wounds + taken > 3 and after_taken < taken
+                return 4.0 * (after - before) + (10.0 if saved else 0.0)
+            after_taken = wounds_taken(creature, block + all_block + fight.block + amount, killed)
             swing = (taken - after_taken) * 1.0
             if wounds + taken > 3 >= wounds + after_taken:
                 swing += 10.0
@@ -354,28 +383,50 @@ class HeuristicAgent:
                     best, best_worth = action, worth
         return best
 
-    def _duel(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _duel_worth(self, view: View, me: int, seat: int) -> float | None:
+        """What a duel against ``seat`` is worth to ``me`` (``None``: too dangerous)."""
         rules = view.config.rules
-        me = self._me(view)
         mine = _expected(rules, self._colours(view, me)) + fight_modifiers(view, me, None)[0]
         my_block = fight_modifiers(view, me, None)[1]
+        other = view.players[seat]
+        theirs = _expected(rules, self._colours(view, seat))
+        theirs += fight_modifiers(view, seat, None)[0]
+        their_block = fight_modifiers(view, seat, None)[1]
+        dealt = mine - their_block
+        taken = theirs - my_block
+        if view.players[me].wounds + max(0.0, taken) > 2.5:
+            return None
+        their_hits = fight_modifiers(view, seat, None)[0]
+        lethal = 4 - view.players[me].wounds + my_block - their_hits
+        if kill_chance(rules, self._colours(view, seat), lethal) > self.daring:
+            return None  # too likely to die in it
+        worth = (dealt - taken) + (3.0 if other.wounds + dealt > 3 else 0.0)
+        return worth + other.coins * 0.1
+
+    def _duel(self, view: View, actions: Sequence[Action]) -> Action | None:
+        me = self._me(view)
         best: Action = next(a for a in actions if isinstance(a, NoDuel))
         best_worth = 0.0
         for action in actions:
             if not isinstance(action, Duel):
                 continue
-            other = view.players[action.seat]
-            theirs = _expected(rules, self._colours(view, action.seat))
-            theirs += fight_modifiers(view, action.seat, None)[0]
-            their_block = fight_modifiers(view, action.seat, None)[1]
-            dealt = mine - their_block
-            taken = theirs - my_block
-            if view.players[me].wounds + max(0.0, taken) > 2.5:
-                continue
-            worth = (dealt - taken) + (3.0 if other.wounds + dealt > 3 else 0.0)
-            worth += other.coins * 0.1
-            if worth > best_worth + 0.8:
+            worth = self._duel_worth(view, me, action.seat)
+            if worth is not None and worth > best_worth + 0.8:
                 best, best_worth = action, worth
+        return best
+
+    def _far_duel_worth(self, view: View, me: int) -> float:
+        """What being able to duel anyone this turn is worth: a duel worth declaring against a
+        player who is not on ``me``'s tile (and no duel declared yet)."""
+        if view.flags.dueled or view.flags.duel_anywhere:
+            return 0.0
+        here = view.players[me].tile
+        best = 0.0
+        for seat, other in enumerate(view.players):
+            if seat != me and other.tile is not None and other.tile != here:
+                worth = self._duel_worth(view, me, seat)
+                if worth is not None and worth > 0.8:
+                    best = max(best, worth)
         return best
 
     def _choose(self, view: View, actions: Sequence[Action]) -> Action | None:

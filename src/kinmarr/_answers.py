@@ -24,6 +24,7 @@ from tabletop_rules import Seat
 
 from ._combat import dice_hits
 from ._content import Compiled, Request, Usage
+from ._creature import needed, wounds_taken
 from ._effects import (
     Block,
     Coins,
@@ -196,12 +197,14 @@ def _changes_fight(p: P, effect: Hits | Block, who: Seat) -> bool:
         hits, block = fight_modifiers(p, who, creature)
         all_hits, all_block = lasting_modifiers(p)
         more_hits, more_block = _pending(p, who, creature)
-        if isinstance(effect, Hits):  # wounds dealt count up to the creature's defence
-            dealt = dice_hits(fight.dice) + hits + all_hits + fight.hits + more_hits
-            cap: int = creature.defence
+        dealt = dice_hits(fight.dice, creature) + hits + all_hits + fight.hits + more_hits
+        cap: int = needed(creature, fight.dice.faces)
+        if isinstance(effect, Hits):  # wounds dealt count up to what defeats the creature
             return min(cap, max(0, dealt)) != min(cap, max(0, dealt + effect.amount))
-        attack: int = creature.attack - (block + all_block + fight.block + more_block)
-        return max(0, attack) != max(0, attack - effect.amount)
+        shield = block + all_block + fight.block + more_block
+        killed = dealt >= cap
+        taken = wounds_taken(creature, shield, killed)
+        return taken != wounds_taken(creature, shield + effect.amount, killed)
     if tag is not None:
         return False  # a tagged Hits never counts in a duel
     if fight.stage != "settle":

@@ -17,8 +17,9 @@ from tabletop_rules import Seat
 
 from ._actions import Action, FaceResult, NoReroll, Reroll
 from ._content import Card, Face
+from ._creature import fight_colours, needed, scoring_dice, wounds_taken
 from ._events import DieRolled, DuelEnded, FightEnded
-from ._frames import DiceRoll, DrawFrame, DuelFrame, FightFrame, GainFrame, TrophyFrame
+from ._frames import DiceRoll, DrawFrame, DuelFrame, FightFrame, GainFrame, RunFrame, TrophyFrame
 from ._query import WOUND_LIMIT, bounty, extra_dice, fight_modifiers, lasting_modifiers
 from ._triggers import happen
 from ._work import Work
@@ -49,20 +50,25 @@ def face_odds(faces: tuple[Face, ...]) -> tuple[tuple[Face, Fraction], ...]:
     return tuple((face, Fraction(counts[face], len(faces))) for face in seen)
 
 
-def dice_hits(roll: DiceRoll) -> int:
-    """Wounds the faces of a roll deal: 1 per Hit, 2 per Critical."""
-    return sum(WOUNDS.get(face, 0) for face in roll.faces)
+def dice_hits(roll: DiceRoll, creature: Card | None = None) -> int:
+    """Wounds the faces of a roll deal: 1 per Hit, 2 per Critical (against ``creature``: none
+    from the dice it is :class:`~kinmarr.Elusive` to)."""
+    counts = scoring_dice(roll.colours, creature)
+    return sum(WOUNDS.get(face, 0) for face, n in zip(roll.faces, counts, strict=True) if n)
 
 
-def _new_roll(w: Work, seat: Seat) -> DiceRoll:
-    colours = (*w.rules.guild[w.players[seat].guild].dice, *extra_dice(w, seat))
+def _new_roll(w: Work, seat: Seat, creature: Card | None = None) -> DiceRoll:
+    guild = w.rules.guild[w.players[seat].guild].dice
+    extra = extra_dice(w, seat)
+    colours = (*guild, *extra) if creature is None else fight_colours(guild, extra, creature)
     n = len(colours)
-    return DiceRoll(colours, ("",) * n, (False,) * n)  # type: ignore[arg-type]
+    return DiceRoll(tuple(colours), ("",) * n, (False,) * n)  # type: ignore[arg-type]
 
 
 def new_fight(w: Work, seat: Seat, creature: str) -> FightFrame:
-    """The frame of a fight of ``seat`` with ``creature``: its guild's dice and extra dice."""
-    return FightFrame(seat, creature, "open", _new_roll(w, seat))
+    """The frame of a fight of ``seat`` with ``creature``: its guild's dice (less the creature's
+    :class:`~kinmarr.Fear`) and extra dice."""
+    return FightFrame(seat, creature, "open", _new_roll(w, seat, w.card(creature)))
 
 
 def new_duel(w: Work, attacker: Seat, defender: Seat) -> DuelFrame:
@@ -224,9 +230,9 @@ def _settle_fight(w: Work, frame: FightFrame) -> None:
     creature: Card = w.card(frame.creature)
     hits, block = fight_modifiers(w, seat, creature)
     all_hits, all_block = lasting_modifiers(w)
-    dealt = max(0, dice_hits(frame.dice) + hits + all_hits + frame.hits)
-    taken = max(0, creature.attack - (block + all_block + frame.block))
-    killed = dealt >= creature.defence
+    dealt = max(0, dice_hits(frame.dice, creature) + hits + all_hits + frame.hits)
+    killed = dealt >= needed(creature, frame.dice.faces)
+    taken = wounds_taken(creature, block + all_block + frame.block, killed)
     player.wounds += taken
     if player.wounds > WOUND_LIMIT:
         w.events.append(FightEnded(seat, creature.id, "dead", dealt, taken))
@@ -242,12 +248,22 @@ def _settle_fight(w: Work, frame: FightFrame) -> None:
         w.events.append(FightEnded(seat, creature.id, "won", dealt, taken))
         player.coins += creature.value + bounty(w, seat)
         happen(w, seat, "defeat", creature)
+        _creature_triggers(w, seat, creature, "defeat")
         w.hand_add(seat, creature.id)
     else:
         w.events.append(FightEnded(seat, creature.id, "lost", dealt, taken))
         w.change_fate(1)
         w.to_bottom("encounter", (creature.id,))
         happen(w, seat, "fight-lost", creature)
+        _creature_triggers(w, seat, creature, "fight-lost")
+
+
+def _creature_triggers(w: Work, seat: Seat, creature: Card, on: str) -> None:
+    """The creature's own triggers for this outcome act on the fighter (before the guild's and
+    the prophecy's, pushed earlier)."""
+    for i, trigger in enumerate(creature.triggers):
+        if trigger.when.on == on:
+            w.push(RunFrame(f"creature:{creature.id}:{i}", 0, seat))
 
 
 def _settle_duel(w: Work, frame: DuelFrame) -> None:

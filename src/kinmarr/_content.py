@@ -33,6 +33,7 @@ from tabletop_rules import (
 
 from ._board import INNER, OUTER, Tile
 from ._effects import (
+    CREATURE,
     EFFECTS,
     INSTANT,
     PASSIVE,
@@ -348,10 +349,14 @@ class Card:
         effects: what a place or event does when chosen, or a tower when shown.
         usage: how an Ability or Item is used from a slot.
         passive: what an Item or Ability does while slotted; what a lasting event does to every
-            fight while it lasts.
-        lasting: rounds a lasting event stays in play (0: resolved at once).
+            fight while it lasts; a creature's abilities in every fight with it (Fear, Elusive,
+            Pierce, Regenerate, Slow).
+        lasting: rounds a lasting event stays in play (0: resolved at once); for a prophecy, the
+            round starts it stays active unfulfilled before it expires (0: until fulfilled).
         condition: a prophecy's condition.
         reward: a prophecy's reward (instant effects).
+        triggers: a creature's: effects for the fighter when they defeat it (``"defeat"``) or
+            lose the fight with it (``"fight-lost"``).
     """
 
     id: str = attrs.field(validator=_card_id)
@@ -372,6 +377,7 @@ class Card:
     lasting: int = attrs.field(default=0, validator=_int_range(0, 10))
     condition: When | None = None
     reward: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
+    triggers: tuple[Trigger, ...] = attrs.field(default=(), validator=_short_list(4))
 
 
 @attrs.frozen
@@ -401,6 +407,7 @@ class CardEntry:
     lasting: int = attrs.field(default=0, validator=_int_range(0, 10))
     condition: When | None = None
     reward: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
+    triggers: tuple[Trigger, ...] = attrs.field(default=(), validator=_short_list(4))
 
     def cards(self) -> tuple[Card, ...]:
         """The physical cards of this entry, one per copy."""
@@ -598,6 +605,8 @@ _CONVERTER: Final = content_converter()
 # -- checks across the pack ---------------------------------------------------------------------
 
 _USE_ONLY_IN_FIGHT = (Hits, Block)
+CREATURE_MOMENTS: Final = ("defeat", "fight-lost")
+"""What a creature's trigger may wait for: the fighter defeats it, or loses the fight with it."""
 _OWN_TURN_ONLY = (ShopAccess, DuelAnywhere)
 
 
@@ -664,6 +673,12 @@ class _Checker:
             self.fail(f"{where}.attack", "only a creature has attack and defence")
         if card.kind == "tower" and card.value < 1:
             self.fail(f"{where}.value", "a tower costs at least 1")
+        if card.kind == "item" and card.value < 1:
+            self.fail(
+                f"{where}.value",
+                f"the Item {card.id!r} is worth 0 coins: it could be bought and sold again without"
+                " end in one turn (K14); an Item costs at least 1",
+            )
         if card.usage is not None:
             if card.kind not in ("ability", "item"):
                 self.fail(f"{where}.usage", "only an Ability or an Item is used from a slot")
@@ -671,7 +686,9 @@ class _Checker:
         if card.usage is None and card.kind == "ability":
             self.fail(f"{where}.usage", "an Ability needs a usage (K15: it is used, then returns)")
         if card.passive:
-            if card.kind == "event":
+            if card.kind == "creature":
+                self.effects(card.passive, f"{where}.passive", CREATURE, "a creature")
+            elif card.kind == "event":
                 if not card.lasting:
                     self.fail(f"{where}.passive", "only a lasting event has a passive")
                 self.effects(card.passive, f"{where}.passive", {Hits, Block}, "a lasting event")
@@ -679,8 +696,19 @@ class _Checker:
                 self.effects(card.passive, f"{where}.passive", PASSIVE, "a passive")
             else:
                 self.fail(f"{where}.passive", f"a {card.kind} has no passive")
-        if card.lasting and card.kind != "event":
-            self.fail(f"{where}.lasting", "only an event lasts")
+        if card.lasting and card.kind not in ("event", "prophecy"):
+            self.fail(f"{where}.lasting", "only an event lasts, or a prophecy expires")
+        if card.triggers and card.kind != "creature":
+            self.fail(f"{where}.triggers", "only a creature has triggers on a card")
+        for i, trigger in enumerate(card.triggers):
+            here = f"{where}.triggers[{i}]"
+            if trigger.when != When(trigger.when.on) or trigger.when.on not in CREATURE_MOMENTS:
+                self.fail(
+                    f"{here}.when",
+                    f"a creature's trigger waits for {' or '.join(CREATURE_MOMENTS)} only,"
+                    " with no other condition",
+                )
+            self.effects(trigger.effects, f"{here}.effects", _ROUTINE, "a creature's trigger")
         if card.usage is not None and card.usage.consumed and card.kind != "item":
             self.fail(f"{where}.usage.consumed", "only an Item is used up")
         if card.effects:

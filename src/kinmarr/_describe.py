@@ -52,6 +52,7 @@ from ._actions import (
     Unslot,
     Use,
 )
+from ._card_text import abilities_text
 from ._combat import dodging, rolling
 from ._events import (
     CardGained,
@@ -343,9 +344,10 @@ class _Speaker:
         if card is None:
             return ""
         if card.kind == "creature":
+            abilities = abilities_text(card)
             return (
                 f": attack {card.attack}, defence {card.defence},"
-                f" worth {plural(card.value, 'coin')}"
+                f" worth {plural(card.value, 'coin')}" + (f" — {abilities}" if abilities else "")
             )
         return self.text(card_id)
 

@@ -2,9 +2,9 @@
 
 Every effect is a small frozen attrs class. In a content file it is a JSON object whose ``"type"``
 names the effect (``{"type": "coins", "amount": 2}``); the engine interprets it. The same
-vocabulary serves tiles, encounter cards, abilities, items, towers, prophecy rewards, lasting events
-and guild powers; which effects a place accepts is checked when the content is loaded (see
-:data:`INSTANT`, :data:`PASSIVE` and :data:`REQUESTS`).
+vocabulary serves tiles, encounter cards, abilities, items, towers, prophecy rewards, lasting
+events, guild powers and the abilities of creatures; which effects a place accepts is checked when
+the content is loaded (see :data:`INSTANT`, :data:`PASSIVE`, :data:`REQUESTS` and :data:`CREATURE`).
 """
 
 from __future__ import annotations
@@ -17,15 +17,18 @@ import attrs
 __all__ = [
     "Block",
     "Bounty",
+    "CREATURE",
     "Coins",
     "Colour",
     "DeckName",
     "Draw",
     "DuelAnywhere",
-    "Effect",
     "EFFECTS",
+    "Effect",
+    "Elusive",
     "ExtraDie",
     "Fate",
+    "Fear",
     "GainAbility",
     "GainItem",
     "Heal",
@@ -34,8 +37,11 @@ __all__ = [
     "INSTANT",
     "Move",
     "PASSIVE",
+    "Pierce",
     "REQUESTS",
+    "Regenerate",
     "ShopAccess",
+    "Slow",
     "Special",
     "Steal",
     "TAG",
@@ -274,6 +280,59 @@ class Teleport:
     )
 
 
+@attrs.frozen
+class Fear:
+    """A creature's: whoever fights it rolls ``amount`` fewer of their guild's combat dice (the
+    last of them; never fewer than one die; dice from cards are rolled all the same).
+
+    Attributes:
+        amount: 1 to 2.
+    """
+
+    amount: int = attrs.field(validator=_between(1, 2))
+
+
+@attrs.frozen
+class Elusive:
+    """A creature's: dice of ``colour`` deal it no wounds (a flyer out of a sword's reach, a
+    shade that steel passes through). Wounds from cards still count.
+
+    Attributes:
+        colour: ``"red"``, ``"green"`` or ``"blue"``.
+    """
+
+    colour: Colour = attrs.field(validator=_one_of("red", "green", "blue"))
+
+
+@attrs.frozen
+class Pierce:
+    """A creature's: ``amount`` of the wounds it deals in a fight ignore Block.
+
+    Attributes:
+        amount: 1 to 3.
+    """
+
+    amount: int = attrs.field(validator=_between(1, 3))
+
+
+@attrs.frozen
+class Regenerate:
+    """A creature's: unless the fighter's roll shows a Critical, ``amount`` more wounds are
+    needed to defeat it (its flesh knits again unless struck hard).
+
+    Attributes:
+        amount: 1 to 3.
+    """
+
+    amount: int = attrs.field(validator=_between(1, 3))
+
+
+@attrs.frozen
+class Slow:
+    """A creature's: it deals its wounds only if it is not defeated (a fighter who kills it takes
+    none)."""
+
+
 Effect: TypeAlias = (
     Coins
     | Heal
@@ -292,6 +351,11 @@ Effect: TypeAlias = (
     | Draw
     | Move
     | Teleport
+    | Fear
+    | Elusive
+    | Pierce
+    | Regenerate
+    | Slow
 )
 """Every effect of the vocabulary."""
 
@@ -313,6 +377,11 @@ EFFECTS: Final[tuple[type, ...]] = (
     Draw,
     Move,
     Teleport,
+    Fear,
+    Elusive,
+    Pierce,
+    Regenerate,
+    Slow,
 )
 """The effect classes, in the order of the reference."""
 
@@ -342,3 +411,7 @@ PASSIVE: Final[frozenset[type]] = frozenset(
     {Hits, Block, ShopAccess, DuelAnywhere, Bounty, ExtraDie}
 )
 """Effects a slotted card, a guild or a lasting event may hold passively."""
+
+CREATURE: Final[frozenset[type]] = frozenset({Fear, Elusive, Pierce, Regenerate, Slow})
+"""Effects a creature card holds (its ``passive``): they change every fight with it, and nothing
+else may hold them."""

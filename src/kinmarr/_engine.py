@@ -155,6 +155,9 @@ def effects_of(w: Any, source: str) -> tuple[Effect, ...]:
     if kind == "trigger":
         guild, _, index = rest.partition(":")
         return rules.guild[guild].power.triggers[int(index)].effects  # type: ignore[no-any-return]
+    if kind == "creature":
+        card, _, index = rest.partition(":")
+        return rules.card[card].triggers[int(index)].effects  # type: ignore[no-any-return]
     raise ValueError(f"unknown source {source!r}")
 
 
@@ -209,6 +212,7 @@ def refill_shop(w: Work) -> bool:
 
 def _start(w: Work, frame: StartFrame) -> bool:
     w.pop()
+    expired = False
     if frame.new_round:
         w.round += 1
         if w.fate >= 10:
@@ -223,6 +227,9 @@ def _start(w: Work, frame: StartFrame) -> bool:
                 lasting.append(Lasting(event.card, event.rounds - 1))
             else:
                 w.discard((event.card,))
+                if event.card == w.prophecy:  # an unfulfilled prophecy expires (decision x)
+                    w.prophecy = None
+                    expired = True
         w.lasting = tuple(lasting)
     seat = w.turn
     if w.config.last_standing and alive(w) == [seat]:
@@ -243,6 +250,8 @@ def _start(w: Work, frame: StartFrame) -> bool:
     w.push(MenuFrame("start"))
     w.window("start")
     happen(w, seat, "turn-start")
+    if expired:
+        w.push(DrawFrame("prophecy", "prophecy", seat, 1))  # decision x: the next after one expired
     return False
 
 
@@ -666,6 +675,9 @@ def _drawn(w: Work, frame: DrawFrame, card: str) -> None:
         w.replace(DrawFrame(frame.deck, frame.into, frame.seat, frame.count - 1))
     elif frame.into == "prophecy":
         w.prophecy = card
+        rounds = w.card(card).lasting
+        if rounds:
+            w.lasting = (*w.lasting, Lasting(card, rounds))  # decision x: it expires unfulfilled
         w.replace(DrawFrame(frame.deck, frame.into, frame.seat, frame.count - 1))
     elif frame.deck == "ability" and not usable_ability(w, frame.seat, w.card(card)):
         w.to_bottom("ability", (card,))  # K15: another guild's Ability goes to the bottom

@@ -160,7 +160,8 @@ class RunFrame:
     Attributes:
         source: where the effects are written: ``tile:<n>`` (a tile's action), ``effects:<card>``
             (a place, event or tower), ``usage:<card>``, ``reward:<card>`` (a prophecy),
-            ``power:<guild>`` or ``trigger:<guild>:<n>``.
+            ``power:<guild>``, ``trigger:<guild>:<n>`` or ``creature:<card>:<n>`` (a creature's
+            trigger).
         pc: the index of the next effect.
         seat: the player they act for.
         target: the target of a used card or power.

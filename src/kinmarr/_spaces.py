@@ -207,7 +207,7 @@ def action_space(config: Config) -> ActionSpace[Action]:
 
     >>> space = action_space(Config())
     >>> space.size, space.index(Travel())
-    (967, 62)
+    (970, 65)
     """
     return _space(config.guilds, config.rules)
 

@@ -28,6 +28,7 @@ from tabletop_rules import svg_number as _num
 
 from ._actions import Action, notation
 from ._board import Ring, Tile
+from ._card_text import abilities_text
 from ._clicks import clicks_of
 from ._combat import dodging
 from ._content import Card, Pack, TileSpec
@@ -211,6 +212,8 @@ def _card_title(card: Card) -> str:
     if card.guild is not None:
         numbers.append(f"guild {card.guild}")
     text = f" {card.text}" if card.text else ""
+    abilities = abilities_text(card)
+    text += f" {abilities}" if abilities else ""
     return f"{card.name} ({card.id}), {card.kind}, {', '.join(numbers)}.{text}"
 
 
@@ -662,15 +665,17 @@ def _header(p: Position, viewer: Seat | None, x: float, y: float) -> Drawn:
 
 
 def _prophecy(p: Position, x: float, y: float) -> Drawn:
-    """The active prophecy: its name and condition."""
+    """The active prophecy: its name (and the rounds before it expires) and condition."""
     if p.prophecy is None:
         body = [_text(x + 8, y + 32, "none active", 12.0, fill=_MUTED)]
         height, card_id, title = 44.0, None, "No prophecy is active."
     else:
         card = p.config.rules.card[p.prophecy]
         lines = _wrap(card.text, 11.0, _COLUMN_W - 16, 3)
+        left = [e.rounds for e in p.lasting if e.card == card.id]  # decision x: it expires
+        name = card.name + (f" ({left[0]} to go)" if left else "")
         body = [
-            _text(x + 8, y + 32, card.name, 13.0, bold=True),
+            _text(x + 8, y + 32, name, 13.0, bold=True),
             *(_text(x + 8, y + 50 + 14 * i, line) for i, line in enumerate(lines)),
         ]
         height, card_id, title = 44.0 + 14 * len(lines), card.id, _card_title(card)
@@ -1017,7 +1022,8 @@ def _fight(p: Position, x: float, y: float, clicks: Clicks[Action]) -> Drawn:
             f" (attack {creature.attack}, defence {creature.defence}):"
         )
         rows = _rolls(x, y, [(label, fight.dice)], dodged, clicks)
-        return _group(*rows, class_="fight", data_card=creature.id), 26.0
+        title = abilities_text(creature) or None
+        return _group(*rows, title=title, class_="fight", data_card=creature.id), 26.0
     if isinstance(fight, DuelFrame):
         sides = [
             (f"Duel: {_who(p, fight.attacker)} attacks:", fight.dice_a),

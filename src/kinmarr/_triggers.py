@@ -30,6 +30,7 @@ def happen(
     condition = w.card(prophecy).condition
     if condition is not None and _holds(w, condition, on, seat, creature, tile):
         w.events.append(ProphecyFulfilled(seat, prophecy))
+        w.lasting = tuple(e for e in w.lasting if e.card != prophecy)
         w.discard((prophecy,))
         w.prophecy = None
         w.push(DrawFrame("prophecy", "prophecy", seat, 1))

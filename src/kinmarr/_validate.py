@@ -161,10 +161,17 @@ def validate(position: State | View) -> None:
     for i, lasting in enumerate(position.lasting):
         _type(lasting, Lasting, f"$.lasting[{i}]")
         card = rules.card.get(lasting.card)
-        if card is None or card.kind != "event" or not card.lasting:
+        active = lasting.card == position.prophecy
+        prophecy = card is not None and card.kind == "prophecy" and active
+        if card is None or card.kind not in ("event", "prophecy") or not card.lasting:
             _fail(f"$.lasting[{i}].card", f"{lasting.card!r} is not a lasting event")
+        if card.kind == "prophecy" and not prophecy:
+            _fail(
+                f"$.lasting[{i}].card", f"{lasting.card!r} is not the active prophecy (decision x)"
+            )
         _int(lasting.rounds, 1, card.lasting, f"$.lasting[{i}].rounds")
-        put((lasting.card,), f"$.lasting[{i}]")
+        if not prophecy:  # the active prophecy is already in its place
+            put((lasting.card,), f"$.lasting[{i}]")
     _type(position.discarded, frozenset, "$.discarded")
     for gone in sorted(position.discarded, key=str):
         if not isinstance(gone, str) or gone not in rules.card:

@@ -81,7 +81,7 @@ def census(state: kinmarr.State) -> Counter[str]:
             found.update(group)
     found.update(state.shop)
     found.update([state.prophecy] if state.prophecy else [])
-    found.update(e.card for e in state.lasting)
+    found.update(e.card for e in state.lasting if e.card != state.prophecy)  # decision x: its clock
     found.update(state.discarded)
     return found
 

@@ -202,3 +202,49 @@ def test_the_heuristic_agent_chooses_alike_from_a_view_and_from_a_state_dealt_fr
         assert agent.choose(dealt, legal, rng) == agent.choose(view, legal, rng)
         action, rng = agent.choose(view, legal, rng)
         state = kinmarr.apply(state, action)
+
+
+def _choice(guilds: tuple[str, str], drawn: tuple[str, str, str], **player: object) -> str:
+    """What the heuristic agent chooses among three encounters drawn on the Royal Road."""
+    from tests.test_kinmarr.positions import act, at, start
+
+    state = at(start(guilds), 0, kinmarr.Tile("inner", 1), **player)  # type: ignore[arg-type]
+    state = act(state, "travel", "1", *drawn)
+    view = kinmarr.view(state, 0)
+    action, _ = kinmarr.HeuristicAgent().choose(view, kinmarr.legal_actions(view), Rng.from_seed(1))
+    assert isinstance(action, kinmarr.Choose)
+    return action.card
+
+
+def test_the_heuristic_agent_weighs_the_creatures_abilities() -> None:
+    # The Skeleton and the Grey Wolf are alike on paper (attack 1, defence 2), but the
+    # Pathfinders' green dice cannot hurt the Elusive Skeleton.
+    drawn = ("skeleton-1", "grey-wolf-1", "bad-omen-1")
+    assert _choice(("pathfinders", "feudal_pact"), drawn) == "grey-wolf-1"
+    # Three wounds taken and Chain Mail worn: the Tusked Boar's Pierce would kill through the
+    # Block, which stops every wound of the Goblin Scout.
+    chosen = _choice(
+        ("pathfinders", "feudal_pact"),
+        ("tusked-boar-1", "goblin-scout-1", "bad-omen-1"),
+        wounds=3,
+        slotted=["chain-mail"],
+    )
+    assert chosen == "goblin-scout-1"
+
+
+def test_the_heuristic_agent_uses_a_challenge_against_a_weak_player_far_away() -> None:
+    from tests.test_kinmarr.positions import act, at, is_chance, pass_windows, start
+
+    state = at(start(("pathfinders", "feudal_pact")), 0, kinmarr.CASTLE, slotted=["challenge"])
+    state = at(state, 1, kinmarr.Tile("outer", 5), wounds=3, coins=9)
+    state = act(pass_windows(state), "travel")
+    use = kinmarr.Use("challenge")
+    for _ in range(6):  # the first window the Challenge may answer (the roll, the move, the tile)
+        if use in kinmarr.legal_actions(state):
+            break
+        state = act(state, "6" if is_chance(state) else "pass")  # to the Drowned Rat
+    view = kinmarr.view(state, 0)
+    actions = kinmarr.legal_actions(view)
+    assert use in actions
+    action, _ = kinmarr.HeuristicAgent().choose(view, actions, Rng.from_seed(1))
+    assert action == use

@@ -169,26 +169,42 @@ def _tampered(state: kinmarr.State, change: Any) -> StateFormatError:
 
 
 def _deck_card(data: dict[str, Any]) -> str:
-    card: str = data["encounters"]["top"][0]
+    """A creature still in the Encounter deck (a card a hand may hold)."""
+    pack = kinmarr.standard_pack()
+    deck = data["encounters"]
+    cards = [*deck["top"], *(c for group in deck["bottom"] for c in group)]
+    card: str = next(c for c in cards if pack.card(c).kind == "creature")
     return card
 
 
 def test_a_card_in_two_places_or_nowhere_is_refused(midgame: kinmarr.State) -> None:
     def twice(data: dict[str, Any]) -> None:
-        data["players"][0]["hand"] = sorted([*data["players"][0]["hand"], _deck_card(data)])
+        order = kinmarr.standard_pack().compiled.index
+        hand = [*data["players"][0]["hand"], _deck_card(data)]
+        data["players"][0]["hand"] = sorted(hand, key=order.__getitem__)
 
     assert "also in" in _tampered(midgame, twice).detail
 
+    # A list of two cards or more in the Encounter deck: its top, or a group at the bottom.
+    lists = [midgame.encounters.top, *midgame.encounters.bottom]
+    at = next(i for i, cards in enumerate(lists) if len(cards) > 1)
+    path = "$.data.encounters.top[0]" if at == 0 else f"$.data.encounters.bottom[{at - 1}][0]"
+
+    def cards_at(data: dict[str, Any]) -> list[str]:
+        deck: dict[str, Any] = data["encounters"]
+        cards: list[str] = deck["top"] if at == 0 else deck["bottom"][at - 1]
+        return cards
+
     def nowhere(data: dict[str, Any]) -> None:
-        del data["encounters"]["top"][0]
+        del cards_at(data)[0]
 
     assert "nowhere" in _tampered(midgame, nowhere).detail
 
     def unknown(data: dict[str, Any]) -> None:
-        data["encounters"]["top"][0] = "unicorn"
+        cards_at(data)[0] = "unicorn"
 
     error = _tampered(midgame, unknown)
-    assert error.path == "$.data.encounters.top[0]" and "unicorn" in error.detail
+    assert error.path == path and "unicorn" in error.detail
 
 
 @pytest.mark.parametrize(
@@ -406,6 +422,27 @@ def test_broken_files_of_a_pack_directory_are_named(tmp_path: Path) -> None:
     assert caught.value.path == "board.json: $"
     with pytest.raises(ContentError, match="cannot read"):
         kinmarr.load_pack(tmp_path / "missing.json")
+
+
+def test_an_item_worth_0_coins_is_refused_naming_it(tmp_path: Path) -> None:
+    """K14: an Item bought for 0 and sold for 0 makes an endless loop in one turn."""
+    from importlib import resources
+
+    content = resources.files("kinmarr").joinpath("content")
+    for name in ("pack.json", "board.json", "guilds.json", "encounters.json", "abilities.json"):
+        (tmp_path / name).write_bytes(content.joinpath(name).read_bytes())
+    (tmp_path / "prophecies.json").write_bytes(content.joinpath("prophecies.json").read_bytes())
+    items = json.loads(content.joinpath("items.json").read_text())
+    items["cards"].append(
+        {"id": "tin-whistle", "name": "Tin Whistle", "deck": "item", "kind": "item", "value": 0,
+         "text": "Passive: Block 1.", "passive": [{"type": "block", "amount": 1}]}
+    )  # fmt: skip
+    (tmp_path / "items.json").write_text(json.dumps(items))
+    with pytest.raises(ContentError, match="'tin-whistle' is worth 0 coins") as caught:
+        kinmarr.load_pack(tmp_path)
+    assert caught.value.path == f"items.json: $.cards[{len(items['cards']) - 1}].value"
+    with pytest.raises(ContentError, match="'tin-whistle' is worth 0 coins"):
+        kinmarr.pack_from_json(_pack(lambda d: d["cards"].append(items["cards"][-1])))
 
 
 def test_wrong_configs_are_value_errors() -> None:

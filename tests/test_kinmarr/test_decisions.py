@@ -98,7 +98,7 @@ def test_p_an_ability_draw_ends_when_no_ability_of_the_guild_is_left() -> None:
 def test_q_fate_is_checked_before_an_empty_deck() -> None:
     state = scenario.set_fate(turn(start(), 1), 10)  # seat 1 to play: round 1 goes on
     state = scenario.discard(state, state.prophecies.cards())
-    state = turn(state, 3)  # round 2 starts: Fate 10 and an empty deck
+    state = turn(state, 6)  # round 2 starts: Fate 10 and an empty deck
     result = kinmarr.outcome(state)
     assert result is not None and result.ending == "fate"
 

@@ -32,7 +32,7 @@ def test_fate_10_at_the_start_of_a_round_everyone_loses() -> None:
     state = scenario.set_fate(start(), 10)
     state = turn(state, 1)  # seat 1's turn: not a new round
     assert not kinmarr.is_over(state)
-    state = turn(state, 3)
+    state = turn(state, 6)
     result = kinmarr.outcome(state)
     assert result is not None and (result.ending, result.winners) == ("fate", ())
     assert result.returns == (0.0, 0.0)
@@ -163,8 +163,8 @@ def test_resilience_heals_and_insight_draws_an_ability_after_the_fight() -> None
 
 def test_blocks_reduce_the_wounds_a_creature_deals() -> None:
     state = at(start(("pathfinders", "feudal_pact")), 0, Tile("inner", 1), slotted=["chain-mail"])
-    state = act(state, "travel", "1", "tusked-boar-1", "sinkhole", "bad-omen-1")
-    state = act(state, "choose:tusked-boar-1", "hit", "hit", "miss")
+    state = act(state, "travel", "1", "marsh-witch-1", "sinkhole", "bad-omen-1")
+    state = act(state, "choose:marsh-witch-1", "hit", "hit", "miss")
     assert info(state, 0).wounds == 0
 
 
@@ -229,7 +229,7 @@ def test_the_churchyard_draws_an_undead_and_lowers_fate() -> None:
     assert info(state, 0).tile == CHURCHYARD
     state = act(state, "grey-wolf-1", "sinkhole", "skeleton-1")  # drawn until an Undead comes
     assert legal(state) == ["choose:skeleton-1"]
-    state = act(state, "choose:skeleton-1", "hit", "hit")  # red, green
+    state = act(state, "choose:skeleton-1", "critical", "miss")  # red, green
     assert "skeleton-1" in info(state, 0).hand
     assert kinmarr.scenario.fate(state) == 2
     assert state.encounters.bottom[-1] == ("grey-wolf-1", "sinkhole")
@@ -263,8 +263,8 @@ def test_guild_feudal_pact_blocks_one_in_every_fight() -> None:
 def test_guild_arcane_commune_draws_an_ability_at_its_turn_when_it_holds_none() -> None:
     state = start(("arcane_commune", "pathfinders"))
     assert kind(state) == "chance"
-    state = act(state, "mend-flesh", "hand")
-    assert info(state, 0).hand == ("mend-flesh",)
+    state = act(state, "withering-curse", "hand")
+    assert info(state, 0).hand == ("withering-curse",)
     state = turn(turn(state, 1), 3)
     assert kind(state) == "start"  # holding one: no draw this time
 

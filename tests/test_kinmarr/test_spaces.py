@@ -86,8 +86,8 @@ def test_every_action_of_the_space_round_trips_and_is_unique() -> None:
 def test_the_standard_sizes_and_bounds() -> None:
     config = kinmarr.Config()
     space = kinmarr.action_space(config)
-    assert space.size == 967
-    assert kinmarr.action_space(kinmarr.Config(guilds=TWO)).size == 951
+    assert space.size == 970
+    assert kinmarr.action_space(kinmarr.Config(guilds=TWO)).size == 952
     limit = kinmarr.dice_limit(config)
     assert limit == 3 + 3
     assert kinmarr.Reroll(limit - 1, 0) in space
