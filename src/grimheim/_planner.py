@@ -216,25 +216,25 @@ class PlannerAgent:
     """Plans a hero's turn — where to stand, what to attack, which cards to play, in which order —
     and scores each plan by the monster turns it leads to.
 
-    At each decision it deals ``deals`` full states from its view with
-    :func:`~grimheim.redeal` (the seeds drawn from its own generator) and, on each deal, searches
-    its own decisions to the end of the turn (or of its answers in the monster turn) with a beam
-    ``beam`` positions wide and ``depth`` decisions deep: moves, attacks and their
-    targets, card uses and events, quests, mend, prepare, focus, practice, ending the turn, and
-    the end-of-turn upgrade, draw and swap. An attack or a card half resolved is always searched
-    on. Every position reached is scored by :class:`PlannerWeights`: the town pieces left, minus
-    those the monster turns to come (by default every one left on the time track, else the
-    next ``rounds``) would take with the heroes standing where they are — the engine's own monster movement played forward (a monster next to a hero stops, and
-    those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted by their
-    exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then what
-    every monster still on the board costs (more near the town, by the share of its health it
-    has left, less while a hero stops it), the steps from the heroes to the monsters nobody
-    stops, gold, cards in play and flipped, mana, the cards in hand by what they do, and damage
-    — these last counting less as the time track runs out (:attr:`PlannerWeights.fade`). One
-    forecast is made per board and reused by the positions that differ only in what it does not
-    read (gold, mana, hands). The action whose best continuation scores highest on average over the deals is played.
-    Rolls and draws inside the search come from each deal's generator. When the players choose
-    which hero a monster attacks (:ref:`G5 <grimheim-g5>`), it picks the hero least likely to
+    At each decision it deals ``deals`` full states from its view with :func:`~grimheim.redeal` (the
+    seeds drawn from its own generator) and, on each deal, searches its own decisions to the end of
+    the turn (or of its answers in the monster turn) with a beam ``beam`` positions wide and
+    ``depth`` decisions deep: moves, attacks and their targets, card uses and events, quests, mend,
+    prepare, focus, practice, ending the turn, and the end-of-turn upgrade, draw and swap. An attack
+    or a card half resolved is always searched on. Every position reached is scored by
+    :class:`PlannerWeights`: the town pieces left, minus those the monster turns to come (by default
+    every one left on the time track, else the next ``rounds``) would take with the heroes standing
+    where they are — the engine's own monster movement played forward (a monster next to a hero
+    stops, and those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted
+    by their exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then
+    what every monster still on the board costs (more near the town, by the share of its health it
+    has left, less while a hero stops it), the steps from the heroes to the monsters nobody stops,
+    gold, cards in play and flipped, mana, the cards in hand by what they do, and damage — these
+    last counting less as the time track runs out (:attr:`PlannerWeights.fade`). One forecast is
+    made per board and reused by the positions that differ only in what it does not read (gold,
+    mana, hands). The action whose best continuation scores highest on average over the deals is
+    played. Rolls and draws inside the search come from each deal's generator. When the players
+    choose which hero a monster attacks (:ref:`G5 <grimheim-g5>`), it picks the hero least likely to
     be knocked out; the order of the monsters' attacks is the rules' own.
 
     With ``follow`` it keeps the rest of its plan: while it is shown the very views the
