@@ -99,6 +99,8 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "mean_end_spot": spots / count,
         "mean_town_left": town / count,
         "pieces_lost": {k: round(v / total, 3) for k, v in sorted(lost.items())},
+        "pieces_lost_count": dict(sorted(lost.items())),
+        "turns": int(play["turns"]),
         "per_turn": {
             "next to a monster": round(play["turns next to a monster"] / turns, 3),
             "in Grimheim": round(play["turns in Grimheim"] / turns, 3),

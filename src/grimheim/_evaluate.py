@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ._forecast import forecast
+from ._forecast import Forecast, forecast, forecast_spots
 from ._world import info
 
 __all__ = ["PlannerWeights", "card_worth", "evaluate"]
@@ -53,6 +53,9 @@ class PlannerWeights:
             (the one nearest the town to the hero nearest it, and so on).
         stopped: the share of its cost a monster keeps while a hero stops it (next to a hero,
             or queued behind a monster that is).
+        fade: the share of what the heroes hold (gold, cards, mana, hand, quest progress, and
+            their damage) that fades as the time track runs out: it counts ``1 - fade + fade *
+            share of the track left`` — at the last spot, only the town matters.
     """
 
     town: float = attrs.field(default=10.0, validator=_finite)
@@ -69,6 +72,7 @@ class PlannerWeights:
     presence: float = attrs.field(default=3.0, validator=_finite)
     approach: float = attrs.field(default=0.5, validator=_finite)
     stopped: float = attrs.field(default=0.4, validator=_finite)
+    fade: float = attrs.field(default=1.0, validator=_finite)
 
 
 _WORTH = {
@@ -115,36 +119,50 @@ _WON = 1000.0
 
 
 def evaluate(
-    position: Any, weights: PlannerWeights, rounds: int | None = None, seat: int = -1
+    position: Any,
+    weights: PlannerWeights,
+    rounds: int | None = None,
+    seat: int = -1,
+    forecasts: dict[tuple[Any, ...], Forecast] | None = None,
 ) -> float:
     """The team's points in ``position`` (a state or a view) by ``weights``; ``rounds`` limits
     the monster turns forecast (``None``: all left). The cards in the hand of ``seat`` count by
-    what they do (:func:`card_worth`), the other hands by their size."""
+    what they do (:func:`card_worth`), the other hands by their size. ``forecasts`` keeps the
+    forecasts made, by what they read (the board, the heroes' cards in play and damage, the
+    time), for positions that differ in nothing else."""
     if position.won is not None:
         town: int = position.town
         return (_WON if position.won else -_WON) + weights.town * town
-    ahead = forecast(position, rounds)
+    if forecasts is None:
+        ahead = forecast(position, rounds)
+    else:
+        key = _board(position)
+        found = forecasts.get(key)
+        if found is None:
+            found = forecasts[key] = forecast(position, rounds)
+        ahead = found
     lost = 0.0
     factor = 1.0
     for loss in ahead.losses:
         lost += factor * loss
         factor *= weights.later
     value: float = weights.town * (position.town - lost)
-    value += weights.forecast_gold * ahead.gold
     config = position.config
+    material = weights.forecast_gold * ahead.gold
     for index, hero in enumerate(position.heroes):
-        value += weights.gold * hero.gold
-        value += weights.card * (len(hero.cards) - 3)
+        material += weights.gold * hero.gold
+        material += weights.card * (len(hero.cards) - 3)
         if index == seat:
-            value += weights.hand * sum(card_worth(config, c) for c in hero.hand)
+            material += weights.hand * sum(card_worth(config, c) for c in hero.hand)
         else:
-            value += weights.hand * len(hero.hand)
-        value += weights.quest * hero.quest
-        value -= weights.damage * hero.damage
+            material += weights.hand * len(hero.hand)
+        material += weights.quest * hero.quest
+        material -= weights.damage * hero.damage
         for card in hero.cards:
-            value += weights.mana * card.mana
+            material += weights.mana * card.mana
             if card.side == 2:
-                value += weights.flipped
+                material += weights.flipped
+    value += material * _lasting(position, weights.fade)
     geo = config.geo
     stopped = _stopped(position)
     for monster in position.monsters:
@@ -158,6 +176,27 @@ def evaluate(
     if weights.approach:
         value -= weights.approach * _distance_to_threats(position, stopped)
     return value
+
+
+def _board(position: Any) -> tuple[Any, ...]:
+    """What a forecast reads of ``position``: the time, the turn and what is pending, the
+    monsters, and each hero's area, damage and cards in play (without their mana)."""
+    return (
+        position.time,
+        position.turn,
+        position.frames,
+        position.monsters,
+        tuple((h.at, h.damage, tuple((c.id, c.side) for c in h.cards)) for h in position.heroes),
+    )
+
+
+def _lasting(position: Any, fade: float) -> float:
+    """How much what the heroes hold still counts: ``1 - fade`` of it always, the rest by the
+    share of the time track still to come (nothing is worth keeping after the last spot)."""
+    spots = len(forecast_spots(position))
+    time: int = position.time
+    left = max(0, spots - 1 - time) / max(1, spots - 1)
+    return 1.0 - fade + fade * left
 
 
 def _stopped(position: Any) -> set[int]:

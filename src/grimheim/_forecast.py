@@ -34,7 +34,7 @@ from ._world import (
     info,
 )
 
-__all__ = ["Forecast", "attack_odds", "forecast"]
+__all__ = ["Forecast", "attack_odds", "forecast", "forecast_spots"]
 
 _PLENTY = 1_000_000
 """Town pieces the copy starts with, so that no loss ends the forecast early."""
@@ -297,7 +297,8 @@ class _Run:
         self.knockouts.append(knocked)
 
 
-def _spots(position: Any) -> tuple[Any, ...]:
+def forecast_spots(position: Any) -> tuple[Any, ...]:
+    """The spots of the time track ``position`` is played on."""
     pack = position.config.pack
     spots: tuple[Any, ...] = pack.time.short if position.config.track == "short" else pack.time.long
     return spots
@@ -311,7 +312,7 @@ def forecast(position: Any, rounds: int | None = None) -> Forecast:
     w = run.w
     if position.won is not None:
         return Forecast((), (), 0.0, 0.0, tuple(run.damage), 0)
-    spots = _spots(position)
+    spots = forecast_spots(position)
     last = len(spots) - 1
     time = position.time
     monster_turn = next((f for f in position.frames if isinstance(f, MonsterTurn)), None)

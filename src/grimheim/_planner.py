@@ -32,7 +32,7 @@ from ._actions import (
     TargetHero,
 )
 from ._evaluate import PlannerWeights, evaluate
-from ._forecast import attack_odds
+from ._forecast import Forecast, attack_odds
 from ._rules import (
     apply,
     chance_outcomes,
@@ -216,23 +216,25 @@ class PlannerAgent:
     """Plans a hero's turn — where to stand, what to attack, which cards to play, in which order —
     and scores each plan by the monster turns it leads to.
 
-    At each decision it deals ``deals`` full states from its view with
-    :func:`~grimheim.redeal` (the seeds drawn from its own generator) and, on each deal, searches
-    its own decisions to the end of the turn (or of its answers in the monster turn) with a beam
-    ``beam`` positions wide and ``depth`` decisions deep: moves, attacks and their
-    targets, card uses and events, quests, mend, prepare, focus, practice, ending the turn, and
-    the end-of-turn upgrade, draw and swap. An attack or a card half resolved is always searched
-    on. Every position reached is scored by :class:`PlannerWeights`: the town pieces left, minus
-    those the next ``rounds`` monster turns would take with the heroes standing where they
-    are — the engine's own monster movement played forward (a monster next to a hero stops, and
-    those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted by their
-    exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then what
-    every monster still on the board costs (more near the town, by the share of its health it
-    has left, less while a hero stops it), the steps from the heroes to the monsters nobody
-    stops, gold, cards in play and flipped, mana, the cards in hand by what they do, and damage.
-    The action whose best continuation scores highest on average over the deals is played.
-    Rolls and draws inside the search come from each deal's generator. When the players choose
-    which hero a monster attacks (:ref:`G5 <grimheim-g5>`), it picks the hero least likely to
+    At each decision it deals ``deals`` full states from its view with :func:`~grimheim.redeal` (the
+    seeds drawn from its own generator) and, on each deal, searches its own decisions to the end of
+    the turn (or of its answers in the monster turn) with a beam ``beam`` positions wide and
+    ``depth`` decisions deep: moves, attacks and their targets, card uses and events, quests, mend,
+    prepare, focus, practice, ending the turn, and the end-of-turn upgrade, draw and swap. An attack
+    or a card half resolved is always searched on. Every position reached is scored by
+    :class:`PlannerWeights`: the town pieces left, minus those the monster turns to come (by default
+    every one left on the time track, else the next ``rounds``) would take with the heroes standing
+    where they are — the engine's own monster movement played forward (a monster next to a hero
+    stops, and those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted
+    by their exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then
+    what every monster still on the board costs (more near the town, by the share of its health it
+    has left, less while a hero stops it), the steps from the heroes to the monsters nobody stops,
+    gold, cards in play and flipped, mana, the cards in hand by what they do, and damage — these
+    last counting less as the time track runs out (:attr:`PlannerWeights.fade`). One forecast is
+    made per board and reused by the positions that differ only in what it does not read (gold,
+    mana, hands). The action whose best continuation scores highest on average over the deals is
+    played. Rolls and draws inside the search come from each deal's generator. When the players
+    choose which hero a monster attacks (:ref:`G5 <grimheim-g5>`), it picks the hero least likely to
     be knocked out; the order of the monsters' attacks is the rules' own.
 
     With ``follow`` it keeps the rest of its plan: while it is shown the very views the
@@ -262,7 +264,7 @@ class PlannerAgent:
     deals: int = attrs.field(default=1, validator=_count)
     beam: int = attrs.field(default=4, validator=_count)
     depth: int = attrs.field(default=6, validator=_count)
-    rounds: int | None = attrs.field(default=2, validator=_rounds)
+    rounds: int | None = attrs.field(default=None, validator=_rounds)
     weights: PlannerWeights = attrs.field(factory=PlannerWeights, validator=_weights)
     follow: bool = attrs.field(default=True, validator=_flag)
     _plan: dict[View, Action] = attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -287,10 +289,11 @@ class PlannerAgent:
         search, rng = rng.split()
         deals: list[_Deal] = []
         memo: dict[tuple[Any, ...], float] = {}
+        forecasts: dict[tuple[Any, ...], Forecast] = {}
         for _ in range(self.deals):
             seed, search = search.next_u64()
             deal = _Deal(redeal(view, seed))
-            self._search(deal, view.seat, actions, memo)
+            self._search(deal, view.seat, actions, memo, forecasts)
             deals.append(deal)
         first = _best(deals, (), actions)
         assert first is not None
@@ -307,6 +310,7 @@ class PlannerAgent:
         seat: Seat,
         actions: Sequence[Action],
         memo: dict[tuple[Any, ...], float],
+        forecasts: dict[tuple[Any, ...], Forecast],
     ) -> None:
         """Search one deal: the best score found after every path of actions tried, in
         ``deal.best``; the positions the beam kept, in ``deal.states``."""
@@ -326,7 +330,9 @@ class PlannerAgent:
                     key = _key(child, seat)
                     value = memo.get(key)
                     if value is None:
-                        value = memo[key] = evaluate(child, self.weights, self.rounds, seat)
+                        value = memo[key] = evaluate(
+                            child, self.weights, self.rounds, seat, forecasts
+                        )
                     line = (*path, action)
                     for i in range(1, len(line) + 1):
                         prefix = line[:i]

@@ -195,3 +195,39 @@ def test_it_takes_a_grimheim_view() -> None:
         agent.choose(state, gh.legal_actions(state), Rng.from_seed(1))
     with pytest.raises(ValueError, match="action"):
         agent.choose(gh.view(state, 0), [], Rng.from_seed(1))
+
+
+def _gold_worth(state: gh.State, weights: gh.PlannerWeights) -> float:
+    """What 5 more gold add to the score of ``state``."""
+    from grimheim._evaluate import evaluate
+
+    richer = scenario.set_hero(state, "bjorn", gold=state.heroes[0].gold + 5)
+    return evaluate(richer, weights) - evaluate(state, weights)
+
+
+def test_what_the_heroes_hold_fades_as_the_track_runs_out() -> None:
+    """Gold (like cards, mana and the hand) buys kills only in the turns still to come: with
+    ``fade`` it counts by the share of the track left, so late in the game only the town
+    matters; without, it counts the same at every spot."""
+    early = gh.new_game(gh.Config(heroes=("bjorn",)), seed=5)
+    late = scenario.set_time(early, 11)
+    fading = gh.PlannerWeights(fade=1.0)
+    assert _gold_worth(early, fading) == pytest.approx(5 * fading.gold)
+    assert _gold_worth(late, fading) == pytest.approx(5 * fading.gold / 11)
+    steady = gh.PlannerWeights(fade=0.0)
+    assert _gold_worth(late, steady) == pytest.approx(_gold_worth(early, steady))
+
+
+def test_a_forecast_kept_for_the_same_board_scores_the_same() -> None:
+    """The planner keeps one forecast per board (what the forecast reads); a position that
+    differs only in gold, mana or cards in hand reuses it and scores as if forecast afresh."""
+    from grimheim._evaluate import evaluate
+    from grimheim._forecast import Forecast
+
+    state = _midgame(("bjorn", "alva"), seed=3, decisions=30)
+    weights = gh.PlannerWeights()
+    kept: dict[tuple[object, ...], Forecast] = {}
+    for position in (state, scenario.set_hero(state, "alva", gold=9)):
+        fresh = evaluate(position, weights, None, 0)
+        assert evaluate(position, weights, None, 0, kept) == fresh
+    assert len(kept) == 1
