@@ -91,21 +91,28 @@ class SearchAgent:
     :attr:`simulations` full states consistent with its view (:func:`~kinmarr.redeal`, seeded
     from its own generator: the order of the decks and the dice to come are guessed, never
     read) and tries every legal action on each: it plays the action, lets the heuristic agent
-    (:attr:`policy`) play every seat for :attr:`depth` decisions more, and scores the position
-    reached by its static evaluation, each seat's estimated chance of winning from its score,
-    coins, wounds, dice, Blocks and the creatures left to meet. Every action meets the same
-    deals and the same dice (common random numbers), so the scores differ by what the actions
-    change. The heuristic's own choice is kept unless another action scores better on the same
-    deals by more than :attr:`margin` with :attr:`confidence` standard errors to spare; while
-    neither is sure, up to :attr:`rounds` rounds of new deals are played, dropping the actions
-    that can no longer be better. Other decisions are the heuristic's.
+    (:attr:`policy`) play every seat until :attr:`turns` more turns have begun (or for
+    :attr:`depth` decisions, whichever comes first), and scores the position reached by its
+    static evaluation, each seat's estimated chance of winning from its score, coins, wounds,
+    dice, Blocks and the creatures left to meet. Counting the look-ahead in turns scores every
+    action at the same point of the game (an action that takes more decisions, such as moving a
+    card, does not see less of the future). Every action meets the same deals and the same dice
+    (common random numbers), so the scores differ by what the actions change.
+
+    The heuristic's own choice is kept unless another action scores better on the same deals by
+    more than :attr:`margin` with enough standard errors to spare: :attr:`confidence` of them,
+    raised for the number of rivals tested at once (a Bonferroni bar: ``sqrt(confidence**2 + 2
+    ln(rivals))``), and only once the spread of the differences is measured on two rounds of
+    deals (or one, when :attr:`rounds` is 1). While no action is sure, up to :attr:`rounds`
+    rounds of new deals are played, dropping the actions that can no longer be better by
+    :attr:`confidence` standard errors. Other decisions are the heuristic's.
 
     The budget is counted in deals and decisions, never in time: a choice is a pure function of
     the view, the legal actions and the generator, the same on every machine.
 
     >>> import kinmarr
     >>> from tabletop_rules import play
-    >>> agents = [SearchAgent(simulations=2, depth=4), kinmarr.HeuristicAgent()]
+    >>> agents = [SearchAgent(simulations=2, turns=1), kinmarr.HeuristicAgent()]
     >>> config = kinmarr.Config(guilds=("feudal_pact", "pathfinders"), round_limit=3)
     >>> final, _ = play(kinmarr.GAME, agents, seed=1, config=config)
     >>> kinmarr.is_over(final)
@@ -114,10 +121,15 @@ class SearchAgent:
     Attributes:
         simulations: deals per round; every action still in the running is tried on each.
         rounds: the most rounds of deals for one decision.
-        depth: decisions the heuristic plays after the action before the position is scored
-            (0: scored at once).
+        turns: how far each look-ahead goes: until this many more turns have begun (4: the
+            rest of this turn, then the next four, in a two-guild game up to the start of the
+            searching seat's turn after next); 0: no limit but :attr:`depth`.
+        depth: the most decisions the heuristic plays in one look-ahead, whatever
+            :attr:`turns` says (0: the position is scored at once).
         confidence: how many standard errors of the mean difference (over the shared deals)
-            another action's gain over the heuristic's choice must clear.
+            another action's gain over the heuristic's choice must clear (raised for the
+            number of rivals, see above); an action whose gain falls short of it by as many
+            is dropped.
         margin: how much better (in chance of winning, 0 to 1) another action must score on
             average to be played instead of the heuristic's choice.
         searched: the kinds of decision searched, among those :func:`~kinmarr.decision` names
@@ -136,8 +148,9 @@ class SearchAgent:
 
     simulations: int = 8
     rounds: int = 4
-    depth: int = 24
-    confidence: float = 2.0
+    turns: int = 4
+    depth: int = 80
+    confidence: float = 1.0
     margin: float = 0.0
     searched: frozenset[str] = SEARCHED
     policy: HeuristicAgent = attrs.field(factory=HeuristicAgent)
@@ -145,6 +158,7 @@ class SearchAgent:
     def __attrs_post_init__(self) -> None:
         _whole("simulations", self.simulations, 1)
         _whole("rounds", self.rounds, 1)
+        _whole("turns", self.turns, 0)
         _whole("depth", self.depth, 0)
         _finite("confidence", self.confidence)
         _finite("margin", self.margin)
@@ -165,15 +179,18 @@ class SearchAgent:
         running = list(range(len(actions)))
         values: list[list[float]] = [[] for _ in actions]
         z, margin = self.confidence, self.margin
-        for _ in range(self.rounds):
+        for round_ in range(self.rounds):
             rng = self._round(view, actions, running, values, rng)
+            # One test per rival: the bar of a sure win is raised for their number.
+            sure_z = math.sqrt(z * z + 2 * math.log(max(1, len(running) - 1)))
+            measured = round_ > 0 or self.rounds == 1
             sure: list[tuple[float, int]] = []
             hopeful = [keep]
             for i in running:
                 if i == keep:
                     continue
                 mean, error = _difference(values[i], values[keep])
-                if mean - z * error > margin:
+                if measured and mean - sure_z * error > margin:
                     sure.append((mean, -i))
                 if mean + z * error > margin:
                     hopeful.append(i)
@@ -211,12 +228,23 @@ class SearchAgent:
         return rng
 
     def play_out(self, state: State, rng: Rng) -> tuple[float, ...]:
-        """Let the heuristic play every seat from ``state`` for :attr:`depth` decisions (chance
-        drawn from ``rng`` in explicit mode, from the state otherwise); each seat's chance of
-        winning from where it stops."""
+        """Each seat's estimated chance of winning from where :meth:`look_ahead` stops."""
+        return evaluate(self.look_ahead(state, rng))
+
+    def look_ahead(self, state: State, rng: Rng) -> State:
+        """The position reached when the heuristic plays every seat from ``state`` until
+        :attr:`turns` more turns have begun, for at most :attr:`depth` decisions, or to the end
+        (chance drawn from ``rng`` in explicit mode, from the state otherwise)."""
         policy = self.policy
         left = self.depth
+        turns = self.turns
+        turn = state.turn
         while left > 0 and state.ending is None:
+            if state.turn != turn:
+                turn = state.turn
+                turns -= 1
+                if turns == 0:
+                    break
             seat = acting(state)
             if seat == CHANCE:
                 action, rng = _sample(state, rng)
@@ -228,4 +256,4 @@ class SearchAgent:
                     action, rng = policy.choose(state, legal, rng)
                 left -= 1
             state = apply(state, action)
-        return evaluate(state)
+        return state

@@ -106,6 +106,27 @@ def test_it_plays_whole_games_with_four_guilds() -> None:
     assert kinmarr.is_over(final)
 
 
+def test_its_look_ahead_stops_as_the_turns_begin() -> None:
+    for state in searched_positions(seed=9, count=3):
+        seat = kinmarr.current_player(state)
+        assert seat is not None and state.turn == seat
+        dealt = kinmarr.redeal(kinmarr.view(state, seat), 5)
+        one = kinmarr.SearchAgent(turns=1, depth=500).look_ahead(dealt, Rng.from_seed(1))
+        two = kinmarr.SearchAgent(turns=2, depth=500).look_ahead(dealt, Rng.from_seed(1))
+        if not kinmarr.is_over(one):
+            assert one.turn == 1 - seat
+            assert (one.round, one.turn) == (state.round + seat, 1 - seat)
+        if not kinmarr.is_over(two):
+            assert (two.round, two.turn) == (state.round + 1, seat)
+
+
+def test_its_look_ahead_stops_after_depth_decisions() -> None:
+    state = searched_positions(seed=9, count=1)[0]
+    assert kinmarr.SearchAgent(depth=0).look_ahead(state, Rng.from_seed(1)) == state
+    after = kinmarr.SearchAgent(turns=0, depth=1).look_ahead(state, Rng.from_seed(1))
+    assert after != state and after.turn == state.turn
+
+
 def test_a_decision_not_searched_is_the_heuristics() -> None:
     agent = small(searched=frozenset())
     heuristic = kinmarr.HeuristicAgent()
@@ -128,6 +149,8 @@ def test_a_decision_not_searched_is_the_heuristics() -> None:
         {"simulations": "8"},
         {"rounds": 0},
         {"rounds": None},
+        {"turns": -1},
+        {"turns": 1.0},
         {"depth": -1},
         {"depth": 2.0},
         {"confidence": -1.0},
