@@ -214,8 +214,8 @@ class _Session:
 
 def _default_agent(game: AnyGame) -> str | None:
     """The agent that plays the seats nobody named: the game's first agent other than
-    ``random`` (its strongest, by the convention of listing ``random`` first), else ``random``,
-    else ``None`` (the game has no agents: people play those seats)."""
+    ``random`` (by the convention of listing ``random`` first and the game's quick heuristic
+    next), else ``random``, else ``None`` (the game has no agents: people play those seats)."""
     names = list(game.agents)
     better = [name for name in names if name != "random"]
     if better:
