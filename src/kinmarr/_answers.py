@@ -46,6 +46,7 @@ from ._query import (
     fight_modifiers,
     fighters,
     has_shop,
+    hits_and_block,
     lasting_modifiers,
     on_tile,
 )
@@ -237,21 +238,13 @@ def _pending(p: P, who: Seat, creature: Any) -> tuple[int, int]:
     if type(top) is not WindowFrame:
         return 0, 0
     rules: Compiled = p.config.rules
-    hits = block = 0
+    effects: list[Effect] = []
     for item in top.stack:
         if item.card is None:
             usage = rules.guild[p.players[item.seat].guild].power.usage
         else:
             usage = rules.card[item.card].usage
-        if usage is None:
-            continue
         receiver = item.seat if item.target is None else item.target
-        if receiver != who:
-            continue
-        for effect in usage.effects:
-            if isinstance(effect, Hits):
-                if effect.tag is None or (creature is not None and effect.tag in creature.tags):
-                    hits += effect.amount
-            elif isinstance(effect, Block):
-                block += effect.amount
-    return hits, block
+        if usage is not None and receiver == who:
+            effects.extend(usage.effects)
+    return hits_and_block(effects, creature)

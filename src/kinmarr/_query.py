@@ -6,7 +6,7 @@ all three have the same field names (``players``, ``turn``, ``frames``, ``flags`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from tabletop_rules import Seat
@@ -91,17 +91,23 @@ def lasting_modifiers(p: P) -> tuple[int, int]:
     return hits, block
 
 
-def fight_modifiers(p: P, seat: Seat, creature: Card | None) -> tuple[int, int]:
-    """``(hits, block)`` of ``seat``'s passives in a fight with ``creature`` (``None``: a duel,
+def hits_and_block(effects: Iterable[Effect], creature: Card | None) -> tuple[int, int]:
+    """``(hits, block)`` that ``effects`` give in a fight with ``creature`` (``None``: a duel,
     where Hits with a tag never count)."""
     hits = block = 0
-    for effect in passives(p, seat):
+    for effect in effects:
         if isinstance(effect, Hits):
             if effect.tag is None or (creature is not None and effect.tag in creature.tags):
                 hits += effect.amount
         elif isinstance(effect, Block):
             block += effect.amount
     return hits, block
+
+
+def fight_modifiers(p: P, seat: Seat, creature: Card | None) -> tuple[int, int]:
+    """``(hits, block)`` of ``seat``'s passives in a fight with ``creature`` (``None``: a duel,
+    where Hits with a tag never count)."""
+    return hits_and_block(passives(p, seat), creature)
 
 
 def extra_dice(p: P, seat: Seat) -> list[str]:

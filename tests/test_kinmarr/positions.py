@@ -1,9 +1,11 @@
 """Test helpers: games in explicit chance mode, set up with :mod:`kinmarr.scenario` and played
-by notation, so every die and draw is the test's choice."""
+by notation, so every die and draw is the test's choice; and content packs edited as JSON."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from typing import Any
 
 import kinmarr
 from kinmarr import scenario
@@ -110,3 +112,16 @@ def turn(state: kinmarr.State, roll: int) -> kinmarr.State:
         else:
             raise AssertionError(f"turn() met a {decision} decision")
     return act(state, "end")
+
+
+def pack_with(change: Any) -> str:
+    """The standard pack as JSON text, after ``change(data)`` edits its JSON data in place."""
+    data = kinmarr.pack_to_json(kinmarr.standard_pack())
+    change(data)
+    return json.dumps(data)
+
+
+def card_data(data: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """The JSON object of card ``card_id`` in a pack's JSON ``data``."""
+    found: dict[str, Any] = next(c for c in data["cards"] if c["id"] == card_id)
+    return found

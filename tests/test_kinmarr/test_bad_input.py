@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.test_kinmarr.positions import act, at, start
+from tests.test_kinmarr.positions import act, at, card_data, pack_with, start
 
 import kinmarr
 from kinmarr import scenario
@@ -322,17 +322,6 @@ def test_a_broken_embedded_pack_is_a_state_format_error() -> None:
 # Broken content packs ----------------------------------------------------------------------------
 
 
-def _pack(change: Any) -> str:
-    data = kinmarr.pack_to_json(kinmarr.standard_pack())
-    change(data)
-    return json.dumps(data)
-
-
-def _card(data: dict[str, Any], card_id: str) -> dict[str, Any]:
-    found: dict[str, Any] = next(c for c in data["cards"] if c["id"] == card_id)
-    return found
-
-
 @pytest.mark.parametrize(
     ("change", "where", "match"),
     [
@@ -354,35 +343,35 @@ def _card(data: dict[str, Any], card_id: str) -> dict[str, Any]:
             "black",
         ),
         (lambda d: d["guilds"].__setitem__(1, d["guilds"][0]), "$.guilds[1].id", "twice"),
-        (lambda d: _card(d, "grey-wolf-1").update(defence=0), "$.cards", "defence"),
-        (lambda d: _card(d, "rally").update(guild="dwarves"), "$.cards", "unknown guild"),
-        (lambda d: _card(d, "ogre").update(id="pass"), "$.cards", "action notation"),
-        (lambda d: _card(d, "ogre").update(id="grey-wolf-1"), "$.cards", "appears twice"),
+        (lambda d: card_data(d, "grey-wolf-1").update(defence=0), "$.cards", "defence"),
+        (lambda d: card_data(d, "rally").update(guild="dwarves"), "$.cards", "unknown guild"),
+        (lambda d: card_data(d, "ogre").update(id="pass"), "$.cards", "action notation"),
+        (lambda d: card_data(d, "ogre").update(id="grey-wolf-1"), "$.cards", "appears twice"),
         (
-            lambda d: _card(d, "hex-1")["usage"]["effects"].append(
+            lambda d: card_data(d, "hex-1")["usage"]["effects"].append(
                 {"type": "draw", "count": 1, "choose": 1}
             ),
             "$.cards",
             r"usage \(an answer",
         ),
         (
-            lambda d: _card(d, "royal-ring")["passive"].append({"type": "coins", "amount": 1}),
+            lambda d: card_data(d, "royal-ring")["passive"].append({"type": "coins", "amount": 1}),
             "$.cards",
             "a passive may not hold a 'coins'",
         ),
-        (lambda d: _card(d, "sinkhole").update(deck="item"), "$.cards", "is a"),
+        (lambda d: card_data(d, "sinkhole").update(deck="item"), "$.cards", "is a"),
         (
-            lambda d: _card(d, "the-scholar").update(condition=None),
+            lambda d: card_data(d, "the-scholar").update(condition=None),
             "$.cards",
             "needs a condition",
         ),
         (
-            lambda d: _card(d, "ogre")["effects"].append({"type": "coins", "amount": 100}),
+            lambda d: card_data(d, "ogre")["effects"].append({"type": "coins", "amount": 100}),
             "$.cards",
             "amount",
         ),
         (
-            lambda d: _card(d, "old-road")["effects"][0].update(type="fly"),
+            lambda d: card_data(d, "old-road")["effects"][0].update(type="fly"),
             "$.cards",
             "unknown type tag",
         ),
@@ -391,7 +380,7 @@ def _card(data: dict[str, Any], card_id: str) -> dict[str, Any]:
 )
 def test_a_broken_pack_names_the_place(change: Any, where: str, match: str) -> None:
     with pytest.raises(ContentError, match=match) as caught:
-        kinmarr.pack_from_json(_pack(change), source="variant.json")
+        kinmarr.pack_from_json(pack_with(change), source="variant.json")
     assert caught.value.path.startswith(f"variant.json: {where}")
 
 
@@ -442,7 +431,7 @@ def test_an_item_worth_0_coins_is_refused_naming_it(tmp_path: Path) -> None:
         kinmarr.load_pack(tmp_path)
     assert caught.value.path == f"items.json: $.cards[{len(items['cards']) - 1}].value"
     with pytest.raises(ContentError, match="'tin-whistle' is worth 0 coins"):
-        kinmarr.pack_from_json(_pack(lambda d: d["cards"].append(items["cards"][-1])))
+        kinmarr.pack_from_json(pack_with(lambda d: d["cards"].append(items["cards"][-1])))
 
 
 def test_wrong_configs_are_value_errors() -> None:

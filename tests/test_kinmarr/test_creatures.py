@@ -3,11 +3,10 @@ test per effect kind and trigger point, each played through the engine in explic
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from tests.test_kinmarr.positions import act, at, info, kind, start, turn
+from tests.test_kinmarr.positions import act, at, card_data, info, kind, pack_with, start, turn
 
 import kinmarr
 from kinmarr import CASTLE, Tile, scenario
@@ -162,53 +161,44 @@ def test_x_a_fulfilled_prophecy_stops_its_clock() -> None:
 # The content check -------------------------------------------------------------------------------
 
 
-def _pack(change: Any) -> str:
-    data = kinmarr.pack_to_json(kinmarr.standard_pack())
-    change(data)
-    return json.dumps(data)
-
-
-def _card(data: dict[str, Any], card_id: str) -> dict[str, Any]:
-    found: dict[str, Any] = next(c for c in data["cards"] if c["id"] == card_id)
-    return found
-
-
 @pytest.mark.parametrize(
     ("change", "match"),
     [
         (
-            lambda d: _card(d, "short-sword-1")["passive"].append({"type": "fear", "amount": 1}),
+            lambda d: card_data(d, "short-sword-1")["passive"].append(
+                {"type": "fear", "amount": 1}
+            ),
             "a passive may not hold a 'fear'",
         ),
         (
-            lambda d: _card(d, "ogre")["passive"].append({"type": "hits", "amount": 1}),
+            lambda d: card_data(d, "ogre")["passive"].append({"type": "hits", "amount": 1}),
             "a creature may not hold a 'hits'",
         ),
         (
-            lambda d: _card(d, "sinkhole").update(
+            lambda d: card_data(d, "sinkhole").update(
                 triggers=[{"when": {"on": "defeat"}, "effects": [{"type": "heal", "amount": 1}]}]
             ),
             "only a creature has triggers",
         ),
         (
-            lambda d: _card(d, "ogre").update(
+            lambda d: card_data(d, "ogre").update(
                 triggers=[{"when": {"on": "turn-end"}, "effects": [{"type": "heal", "amount": 1}]}]
             ),
             "defeat or fight-lost only",
         ),
         (
-            lambda d: _card(d, "ogre").update(
+            lambda d: card_data(d, "ogre").update(
                 triggers=[{"when": {"on": "defeat"}, "effects": [{"type": "steal", "amount": 1}]}]
             ),
             "a creature's trigger may not hold a 'steal'",
         ),
-        (lambda d: _card(d, "ogre")["passive"].append({"type": "fear", "amount": 3}), "amount"),
-        (lambda d: _card(d, "rally").update(lasting=2), "only an event lasts, or a prophecy"),
+        (lambda d: card_data(d, "ogre")["passive"].append({"type": "fear", "amount": 3}), "amount"),
+        (lambda d: card_data(d, "rally").update(lasting=2), "only an event lasts, or a prophecy"),
     ],
 )
 def test_creature_abilities_are_checked_where_they_are_written(change: Any, match: str) -> None:
     with pytest.raises(ContentError, match=match):
-        kinmarr.pack_from_json(_pack(change), source="variant.json")
+        kinmarr.pack_from_json(pack_with(change), source="variant.json")
 
 
 def test_an_answer_is_offered_only_where_the_creatures_abilities_let_it_apply() -> None:
