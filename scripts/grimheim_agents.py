@@ -4,8 +4,10 @@ short track.
     python scripts/grimheim_agents.py                 # 200 games per team and agent
     python scripts/grimheim_agents.py --games 50 --json
     python scripts/grimheim_agents.py --agents planner --teams bjorn,bjorn+alva
+    python scripts/grimheim_agents.py --agents "planner,planner(deals=3, weights.gold=0.3)"
 
-Every seat of a game is played by the same agent (``random``, ``defender`` or ``planner``);
+Every seat of a game is played by the same agent (``random``, ``defender`` or ``planner``, or
+any agent as ``tabletop simulate --agent`` names it: :func:`tabletop_rules.make_agent`);
 game ``i`` uses seed ``i``. Prints, per team and agent, the win rate, the mean spot the game
 ended on and the share of pieces lost to knock-outs and to monsters entering Grimheim, with the
 time each decision took on average (wall-clock, for information: the agents' budgets are counted
@@ -26,7 +28,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 import grimheim as gh
-from tabletop_rules import Rng
+from tabletop_rules import Rng, make_agent
 
 TEAMS = [
     ("bjorn",),
@@ -49,7 +51,7 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
     started = time.perf_counter()
     for seed in range(first, first + count):
         state = gh.new_game(config, seed=seed)
-        players = [gh.GAME.agents[agent]() for _ in heroes]
+        players = [make_agent(gh.GAME, agent) for _ in heroes]
         rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(heroes))]
         began: dict[int, tuple[int, int]] = {}  # seat -> (spot, area) where its turn began
         while not gh.is_over(state):
@@ -139,6 +141,19 @@ def _health_left(state: gh.State, seat: int) -> float:
     return (health - hero.damage) / max(1, health)
 
 
+def _agents(text: str) -> list[str]:
+    """The agents of ``--agents``: cut at the commas outside parentheses."""
+    agents = [""]
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            agents.append("")
+        else:
+            agents[-1] += char
+    return [agent.strip() for agent in agents if agent.strip()]
+
+
 def _teams(text: str | None) -> list[tuple[str, ...]]:
     if text is None:
         return TEAMS
@@ -157,7 +172,12 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    agents = args.agents.split(",")
+    agents = _agents(args.agents)
+    for agent in agents:
+        try:
+            make_agent(gh.GAME, agent)
+        except ValueError as exc:
+            parser.error(str(exc))
     rows = [
         games(team, agent, args.games, args.first_seed)
         for team in _teams(args.teams)

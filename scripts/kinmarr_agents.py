@@ -3,13 +3,13 @@
     python scripts/kinmarr_agents.py heuristic random                  # 250 seeds x 2 orders
     python scripts/kinmarr_agents.py search heuristic --games 200      # the 12 guild pairings
     python scripts/kinmarr_agents.py search heuristic --games 50 --guilds feudal_pact,pathfinders
-    python scripts/kinmarr_agents.py heuristic heuristic:merchant=false --games 50 --json
-    python scripts/kinmarr_agents.py search:simulations=8 heuristic --players 4 --games 20
+    python scripts/kinmarr_agents.py heuristic "heuristic(merchant=false)" --games 50 --json
+    python scripts/kinmarr_agents.py "search(simulations=8)" heuristic --players 4 --games 20
 
-An agent is named as in ``kinmarr.GAME.agents`` (``random``, ``heuristic``, ``search``,
-``ismcts``), optionally with keyword arguments after a colon (``search:simulations=8,depth=40``;
-numbers and ``true``/``false`` are converted, and names joined by ``+`` make a set:
-``search:searched=choose+duel+``). Agent A and agent B take the seats in turn
+An agent is named as ``tabletop simulate --agent`` names it (:func:`tabletop_rules.make_agent`):
+one of ``kinmarr.GAME.agents`` (``random``, ``heuristic``, ``search``, ``ismcts``), optionally
+with options in parentheses (``search(simulations=8, depth=40)``, ``search(searched=["choose",
+"duel"])``, ``search(policy.caution=0.5)``). Agent A and agent B take the seats in turn
 (A, B, A, B for four guilds); every seed is played in both seat orders (A first, then B first),
 so each agent plays each guild and each seat equally often. Game ``i`` of an order uses seed
 ``S + i``; each agent's generator is split from the seed as :func:`tabletop_rules.play` does.
@@ -39,7 +39,7 @@ import kinmarr
 import kinmarr._engine
 import kinmarr._rules
 import kinmarr._search
-from tabletop_rules import CHANCE, Agent, Rng, sample_chance
+from tabletop_rules import CHANCE, Agent, Rng, make_agent, sample_chance
 
 PAIRS = list(itertools.permutations(kinmarr.DEFAULT_GUILDS, 2))
 """The ordered pairs of guilds two-guild games rotate through."""
@@ -81,34 +81,12 @@ COUNTED = {
 }
 
 
-def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"search:simulations=8,depth=40"`` → ``("search", {"simulations": 8, "depth": 40})``."""
-    name, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, text = item.partition("=")
-        value: Any = text
-        if "+" in text:
-            value = frozenset(filter(None, text.split("+")))
-        elif text.lower() in ("true", "false"):
-            value = text.lower() == "true"
-        else:
-            for kind in (int, float):
-                try:
-                    value = kind(text)
-                    break
-                except ValueError:
-                    pass
-        options[key] = value
-    if name not in kinmarr.GAME.agents:
-        raise SystemExit(f"unknown agent {name!r}; kinmarr has {sorted(kinmarr.GAME.agents)}")
-    return name, options
-
-
 def make(spec: str) -> Agent[kinmarr.Action]:
-    """A fresh agent from its spec."""
-    name, options = parse_agent(spec)
-    return kinmarr.GAME.agents[name](**options)  # type: ignore[call-arg]
+    """A fresh agent from its spec (:func:`tabletop_rules.make_agent`)."""
+    try:
+        return make_agent(kinmarr.GAME, spec)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def one_game(

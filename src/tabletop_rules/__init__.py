@@ -10,6 +10,7 @@ contract.
 
 from __future__ import annotations
 
+from ._agent_spec import make_agent, parse_agent_spec
 from ._agents import Agent, RandomAgent
 from ._clicks import ActionButton, ClickPart, Clicks, narrow, svg_buttons
 from ._content import PackRef, load_content, read_content, structure_content
@@ -117,8 +118,10 @@ __all__ = [
     "flatten",
     "join_words",
     "load_content",
+    "make_agent",
     "make_converter",
     "narrow",
+    "parse_agent_spec",
     "parse_json",
     "play",
     "plural",

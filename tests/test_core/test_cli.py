@@ -956,6 +956,26 @@ def test_simulate_agent_references_that_cannot_work() -> None:
     fails(run("simulate", "nim", "--agent", f"{__name__}:NimConfig"), "has no choose(")
 
 
+def test_simulate_and_play_agents_with_options() -> None:
+    data = simulate_json("goblinguard", "--games", "2", "--agent", "search(candidates=2, depth=1)")
+    assert data["agents"] == ["search(candidates=2, depth=1)"]
+    assert data["games"] == 2
+    played = run("play", "nim", "--seat", "0=random", "--seat", f"1={__name__}:Greedy()")
+    assert played.code == 0, played
+    alone = run("play", "goblinguard", "--seed", "1", "--seat", "0=search(candidates=2)")
+    assert alone.code == 0, alone
+    assert "search(candidates=2)" in alone.out
+
+
+def test_agent_options_that_cannot_work() -> None:
+    fails(run("simulate", "goblinguard", "--agent", "search(candiates=2)"), "no option 'candiates'")
+    fails(run("simulate", "goblinguard", "--agent", "search(depth=0)"), "depth")
+    fails(run("simulate", "goblinguard", "--agent", "search(depth=true)"), "expected int")
+    fails(run("simulate", "goblinguard", "--agent", "search(depth=1"), "not an agent")
+    fails(run("simulate", "nim", "--agent", f"{__name__}:Greedy(x=1)"), "no option 'x'")
+    fails(run("play", "nim", "--seat", "1=random(seed=1)"), "no option 'seed'")
+
+
 def test_play_and_replay_show_the_chance_decisions(tmp_path: Path) -> None:
     config = write(tmp_path, "explicit.json", gg_config_text(chance="explicit"))
     save = tmp_path / "game.json"

@@ -6,7 +6,6 @@ failures turned into a :class:`CliError` that names the game or the file.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -14,6 +13,7 @@ from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from .._agent_spec import make_agent
 from .._agents import Agent
 from .._errors import IllegalActionError, ReplayError, RulesError, StateFormatError
 from .._game import Game
@@ -59,43 +59,16 @@ def _load_game(name: str) -> AnyGame:
     return _load_entry_point(registered[name])
 
 
-def _make_agent(game: AnyGame, name: str) -> Agent[Any]:
-    """A new agent: the game's factory ``name``, or ``module:attribute`` (a class or function
-    called with no arguments), or a :class:`CliError` saying what is wrong."""
-    if ":" in name:
-        factory = _import_agent(name)
-    else:
-        found = game.agents.get(name)
-        if found is None:
-            known = ", ".join(sorted(game.agents)) or "none"
-            raise CliError(
-                f"unknown agent {name!r} for {game.name} (available: {known}, or module:Class)"
-            )
-        factory = found
-    try:
-        agent: Agent[Any] = factory()
-    except Exception as exc:
-        raise CliError(f"cannot create agent {name!r}: {type(exc).__name__}: {exc}") from None
-    if not callable(getattr(agent, "choose", None)):
-        raise CliError(f"agent {name!r} has no choose(view, actions, rng) method")
-    return agent
-
-
-def _import_agent(reference: str) -> Any:
-    """The object ``module:attribute`` names (``attribute`` may be dotted). The current directory
-    is searched first, as ``python -m`` would."""
-    module_name, _, attribute = reference.partition(":")
-    if os.getcwd() not in sys.path:
+def _make_agent(game: AnyGame, spec: str) -> Agent[Any]:
+    """A new agent from its text (:func:`tabletop_rules.make_agent`: a name of the game's agents
+    or ``module:attribute``, with options in parentheses), or a :class:`CliError` saying what is
+    wrong. A module is looked for in the current directory first, as ``python -m`` would."""
+    if ":" in spec and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
-        value: Any = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            value = getattr(value, part)
-    except (ImportError, AttributeError, ValueError) as exc:
-        raise CliError(f"cannot import agent {reference!r}: {exc}") from None
-    if not callable(value):
-        raise CliError(f"agent {reference!r} is not a class or function")
-    return value
+        return make_agent(game, spec)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _envelope(path: str, text: str) -> tuple[str, str]:

@@ -78,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         metavar="NAME",
         help="an agent for the next seat nobody was given (repeat for more seats): a name the"
-        " game lists, or module:Class",
+        " game lists, or module:Class, either with options: 'search(simulations=16)'",
     )
     p.add_argument("--save", metavar="FILE", help="save the game as a record when done or on quit")
     p.add_argument(
@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         metavar="NAME",
         help="the agent of every seat, or repeated: one per seat (default: random); a name the"
-        " game lists, or module:Class",
+        " game lists, or module:Class, either with options: 'search(simulations=16)'",
     )
     p.add_argument(
         "--config",
