@@ -181,7 +181,7 @@ def _factory(game: Game[Any, Any], name: str) -> Callable[..., Any]:
         value: Any = importlib.import_module(module_name)
         for part in attribute.split("."):
             value = getattr(value, part)
-    except (ImportError, AttributeError, ValueError) as exc:
+    except (ImportError, AttributeError, TypeError, ValueError) as exc:
         raise ValueError(f"cannot import agent {name!r}: {exc}") from None
     if not callable(value):
         raise ValueError(f"agent {name!r} is not a class or function")

@@ -114,6 +114,8 @@ def test_a_factory_that_is_no_attrs_class_gets_the_options_as_they_are() -> None
         (kinmarr.GAME, "search(policy.caution=true)", "@ policy.caution"),
         (gg.GAME, "no_such_module_xyz:Agent", "cannot import agent"),
         (gg.GAME, "tabletop_rules:NOTHING", "cannot import agent"),
+        (gg.GAME, ".:x", "cannot import agent"),
+        (gg.GAME, ":", "cannot import agent"),
         (gg.GAME, "tabletop_rules:CHANCE", "is not a class or function"),
         (gg.GAME, "tabletop_rules:Rng(seed=1)", "no option 'seed'"),
         (gg.GAME, "json:dumps", "cannot create agent 'json:dumps': TypeError"),
