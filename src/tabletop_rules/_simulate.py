@@ -274,9 +274,10 @@ def simulate(
             ``tabletop_rules.games`` entry points (``"goblinguard"``).
         games: how many games (at least 1).
         seed: the seed of the first game.
-        agents: one agent name for every seat, or one per seat in seat order: names from
-            ``game.agents`` (``"random"``, ``"greedy"`` …) or ``"module:Class"`` references
-            (imported, and called with no arguments, in every process that plays).
+        agents: one agent for every seat, or one per seat in seat order, as
+            :func:`~tabletop_rules.make_agent` reads them: names from ``game.agents``
+            (``"random"``, ``"greedy"`` …) or ``"module:Class"`` references, either with
+            options (``"search(simulations=16)"``), made afresh in every process that plays.
         config: the game's config for every game (``None``: the default one).
         jobs: how many games run at once: worker processes, or Ray tasks. ``None``: ``1``
             locally, the machine's CPUs with ``"processes"``, the Ray cluster's CPUs with
@@ -555,7 +556,8 @@ def _load_game(name: str) -> Game[Any, Any]:
 
 
 def _make_agent(game: Game[Any, Any], name: str) -> Agent[Any]:
-    """A new agent from a name of ``game.agents`` or ``module:Class``, or a ``ValueError``."""
+    """A new agent from its text (:func:`~tabletop_rules.make_agent`, a ``module:Class`` looked
+    for in the current directory first, as the ``tabletop`` command does), or a ``ValueError``."""
     from .cli._errors import CliError
     from .cli._games import _make_agent as make
 
