@@ -39,7 +39,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
     >>> parse_agent_spec("planner(beam=8, weights.gold=0.3)")
     ('planner', {'beam': 8, 'weights': {'gold': 0.3}})
-    >>> parse_agent_spec("search(searched=[\\"start\\", \\"end\\"])")
+    >>> parse_agent_spec('search(searched=["start", "end"])')
     ('search', {'searched': ['start', 'end']})
     >>> parse_agent_spec("random")
     ('random', {})
