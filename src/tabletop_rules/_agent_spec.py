@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import json
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -20,6 +19,7 @@ import cattrs
 
 from ._agents import Agent
 from ._game import Game
+from ._serial import parse_json
 
 __all__ = ["make_agent", "parse_agent_spec"]
 
@@ -100,9 +100,10 @@ def _split(text: str, spec: str) -> list[str]:
 
 
 def _value(text: str) -> Any:
-    """A value's JSON meaning, or the text itself when it is not JSON (a bare word)."""
+    """A value's JSON meaning (strict: no ``NaN``, bounded nesting), or the text itself when it
+    is not such JSON (a bare word)."""
     try:
-        return json.loads(text)
+        return parse_json(text)
     except ValueError:
         return text
 
