@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agent",
         action="append",
-        metavar="NAME",
+        metavar="AGENT",
         help="an agent for the next seat nobody was given (repeat for more seats): a name the"
         " game lists, or module:Class, either with options: 'search(simulations=16)'",
     )
@@ -115,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agent",
         action="append",
-        metavar="NAME",
+        metavar="AGENT",
         help="the agent of every seat, or repeated: one per seat (default: random); a name the"
         " game lists, or module:Class, either with options: 'search(simulations=16)'",
     )
