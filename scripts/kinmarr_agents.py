@@ -266,7 +266,7 @@ def report(result: dict[str, Any]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="agent A, e.g. search or heuristic:merchant=false")
+    parser.add_argument("a", help='agent A, e.g. search or "heuristic(merchant=false)"')
     parser.add_argument("b", help="agent B")
     parser.add_argument("--games", type=int, default=250, help="seeds per seat order")
     parser.add_argument("--seed", type=int, default=0)
