@@ -172,7 +172,7 @@ def movement_order(w: Work) -> tuple[int, ...]:
 
 
 def _next_to_hero(w: Work, area: int) -> bool:
-    return any(w.hero_in(a) is not None for a in w.geo.adjacent[area])
+    return area in w.next_to_heroes()
 
 
 def _step(w: Work, area: int, why: str) -> int:

@@ -46,6 +46,7 @@ class Work:
         "won",
         "yellow",
         "yellow_known",
+        "zone",
     )
 
     def __init__(self, position: Any, *, view: bool = False) -> None:
@@ -69,6 +70,8 @@ class Work:
         self.events: list[Event] = []
         self.places: dict[int, Seat] | None = None
         """Area → seat of the heroes outside Grimheim (kept until a hero moves)."""
+        self.zone: frozenset[int] | None = None
+        """The areas next to those heroes (kept until a hero moves)."""
         self.asking: Seat | None = UNASKED
         """Who must answer, once :func:`~grimheim._flow.advance` has found it."""
 
@@ -115,6 +118,14 @@ class Work:
         """The areas a character stands in (outside Grimheim)."""
         return self.monsters.keys() | self._places().keys()
 
+    def next_to_heroes(self) -> frozenset[int]:
+        """The areas next to a hero outside Grimheim: where a monster stops (G8)."""
+        zone = self.zone
+        if zone is None:
+            adjacent = self.geo.adjacent
+            zone = self.zone = frozenset(a for area in self._places() for a in adjacent[area])
+        return zone
+
     def _places(self) -> dict[int, Seat]:
         places = self.places
         if places is None:
@@ -152,7 +163,7 @@ class Work:
         """Replace fields of a hero."""
         self.heroes[seat] = attrs.evolve(self.heroes[seat], **changes)
         if "at" in changes:
-            self.places = None
+            self.places = self.zone = None
 
     def gain_gold(self, seat: Seat, amount: int) -> int:
         """Hero ``seat`` gains ``amount`` gold (or pays it, when negative), holding at most
