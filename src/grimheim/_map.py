@@ -86,6 +86,9 @@ class Geometry:
     hero_steps: tuple[tuple[int, ...], ...]
     """Per area, the areas a hero may step into from it when they are free: neighbours a hero
     may enter (Grimheim included); from Grimheim, the ring but its mountains."""
+    move_rank: tuple[int, ...]
+    """Per area, its place in the monsters' movement order (G3): by steps along the path to
+    Grimheim, then on a road first, then by ``(x, y)``."""
 
     def area(self, where: Hex) -> int:
         """The area index of a hex; raises ``ValueError`` for a hex off the map."""
@@ -179,6 +182,13 @@ def _compile(board: MapData) -> Geometry:
         for i in range(town)
     ]
     hero_steps.append(tuple(a for a in ring if hero_can_enter[a] and terrain[a] != "mountain"))
+    # G3 once for every area (Grimheim, where no monster stands, last)
+    order = sorted(
+        range(town), key=lambda a: (path_length[a], not data[a].road, hexes[a].x, hexes[a].y)
+    )
+    move_rank = [town] * (town + 1)
+    for rank, area in enumerate(order):
+        move_rank[area] = rank
     return Geometry(
         hexes=(*hexes, GRIMHEIM),
         index=index,
@@ -197,6 +207,7 @@ def _compile(board: MapData) -> Geometry:
         next_to_mountain=(*next_to_mountain, False),
         spawn=spawn,
         hero_steps=tuple(hero_steps),
+        move_rank=tuple(move_rank),
     )
 
 

@@ -162,13 +162,7 @@ def _raise_skeletons(w: Work) -> None:
 def movement_order(w: Work) -> tuple[int, ...]:
     """G3: by steps along the path to Grimheim, nearest first; then a monster on a road first;
     then by ``(x, y)``."""
-    geo = w.geo
-
-    def key(area: int) -> tuple[int, int, int, int]:
-        h = geo.hexes[area]
-        return geo.path_length[area], 0 if geo.road[area] else 1, h.x, h.y
-
-    return tuple(sorted(w.monsters, key=key))
+    return tuple(sorted(w.monsters, key=w.geo.move_rank.__getitem__))
 
 
 def _next_to_hero(w: Work, area: int) -> bool:
