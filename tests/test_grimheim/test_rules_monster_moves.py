@@ -102,6 +102,18 @@ def test_g3_movement_order_then_x_then_y() -> None:
     assert where(r.state) == {H(11, 6): "goblin", H(12, 5): "goblin"}
 
 
+def test_g3_movement_order_over_the_whole_map() -> None:
+    # the order is a table of the map: every area a monster may stand in sorts as G3 says
+    geo = cleared().config.geo
+    areas = [a for a in range(geo.town) if geo.monster_can_enter[a]]
+
+    def g3(area: int) -> tuple[int, bool, int, int]:
+        h = geo.hexes[area]
+        return geo.path_length[area], not geo.road[area], h.x, h.y
+
+    assert sorted(areas, key=geo.move_rank.__getitem__) == sorted(areas, key=g3)
+
+
 def test_g3_a_monster_a_legend_swaps_backwards_does_not_move_again() -> None:
     # the imp in (9,6) stands next to Bjorn and cannot move; the queen swaps it back to (9,5)
     state = board(("imp", H(9, 6)), ("queen", H(9, 5)), hero=H(10, 6))
