@@ -133,13 +133,12 @@ def _enter_uses(w: Work, seat: Seat, area: int) -> list[Use]:
     """The ``enter-area`` uses that apply as hero ``seat`` enters ``area``."""
     if not _entering(w, seat):
         return []
-    hero = w.heroes[seat]
-    moved = attrs.evolve(hero, at=area)
-    w.heroes[seat] = moved
+    start = w.heroes[seat].at
+    w.set_hero(seat, at=area)  # through set_hero: the heroes' places are read anew, both ways
     try:
         return auto_uses(w, seat, "enter-area")
     finally:
-        w.heroes[seat] = hero
+        w.set_hero(seat, at=start)
 
 
 def go(w: Work, seat: Seat, to: int, points: int, action: bool) -> None:
