@@ -487,6 +487,8 @@ BROKEN_MANY: list[tuple[str, dict[str, Any], str]] = [
     ("functions", "check"), [pytest.param(f, c, id=name) for name, f, c in BROKEN_MANY]
 )
 def test_each_many_seat_check_catches_its_bug(functions: dict[str, Any], check: str) -> None:
+    if "observation_array" in functions:
+        pytest.importorskip("numpy")  # without NumPy the conformance check skips the arrays
     with pytest.raises(ConformanceError) as info:
         check_game(attrs.evolve(hg.GAME, **functions), games=10, configs=hg.CONFIGS)
     assert info.value.check == check, str(info.value)
