@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +35,7 @@ from ._effects import use_refusal
 from ._events import Event
 from ._flow import act, advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
+from ._hidden import hidden_parts, unseen
 from ._state import (
     UNASKED,
     CardState,
@@ -456,12 +456,6 @@ def decision(position: State | View) -> Decision[Frame | None] | None:
 # -- views and redeals -----------------------------------------------------------------------------
 
 
-def _blank(cards: tuple[str, ...], keep_top: bool, known: int) -> tuple[str, ...]:
-    hidden = len(cards) - known
-    shown = [c if (i == 0 and keep_top) or i >= hidden else "" for i, c in enumerate(cards)]
-    return tuple(shown)
-
-
 def view(state: State, seat: Seat) -> View:
     """What ``seat`` may know: hidden card ids (the other heroes' hands, the order of every deck
     but the face-up tops and the known bottoms) are written as ``""``, and the generator is gone."""
@@ -489,35 +483,13 @@ def view(state: State, seat: Seat) -> View:
     return seen
 
 
-def hidden_parts(
-    position: State | View, seat: Seat
-) -> tuple[tuple[Hero, ...], tuple[str, ...], tuple[str, ...]]:
-    """``(heroes, yellow, red)`` as ``seat`` sees them: what :func:`view` hides written as
-    ``""``. A view is exactly what it would hide from itself (``validate`` checks it)."""
-    revealing = {(f.hero, f.deck) for f in position.frames if isinstance(f, Revealing)}
-    heroes = tuple(
-        attrs.evolve(
-            h,
-            hand=h.hand if s == seat else ("",) * len(h.hand),
-            events=("",) * len(h.events),
-            abilities=_blank(h.abilities, (s, "abilities") not in revealing, h.known_abilities),
-            equipment=_blank(h.equipment, (s, "equipment") not in revealing, h.known_equipment),
-        )
-        for s, h in enumerate(position.heroes)
-    )
-    yellow = _blank(position.yellow, False, position.yellow_known)
-    red = _blank(position.red, False, position.red_known)
-    return heroes, yellow, red
-
-
 def _fill(
-    shown: tuple[str, ...], pool: list[str], rng: Rng, explicit: bool
+    shown: tuple[str, ...], pool: list[str] | tuple[str, ...], rng: Rng, explicit: bool
 ) -> tuple[tuple[str, ...], Rng]:
-    """Put the ``pool`` cards into the blanks of ``shown``: shuffled, or sorted in explicit mode."""
+    """Put the ``pool`` cards into the blanks of ``shown`` (as many as there are, ``validate``
+    checks it): shuffled, or sorted in explicit mode."""
     blanks = [i for i, c in enumerate(shown) if c == ""]
-    if len(blanks) != len(pool):
-        raise ValueError(f"inconsistent view: {len(blanks)} hidden cards but {len(pool)} unseen")
-    order, rng = _shuffled(pool, rng, explicit)
+    order, rng = _shuffled(list(pool), rng, explicit)
     cards = list(shown)
     for i, card in zip(blanks, order, strict=True):
         cards[i] = card
@@ -532,53 +504,34 @@ def redeal(position: View, seed: int) -> State:
     Raises:
         tabletop_rules.PositionTypeError: ``position`` is not a view.
         tabletop_rules.StateFormatError: the view breaks the rules or shows what its seat may not
-            see (:func:`validate`).
+            see (:func:`validate`), its hidden places included.
     """
     check_position(position, (View,), "redeal")
     validate(position)
-    config = position.config
-    explicit = config.explicit
+    explicit = position.config.explicit
     rng = Rng.from_seed(seed)
+    groups = iter(unseen(position))
     heroes = []
     for s, hero in enumerate(position.heroes):
-        deck = next(d for d in config.pack.decks if d.hero == hero.id)
-        events = Counter(c.id for c in deck.cards if c.kind == "event" for _ in range(c.count))
-        events.subtract(Counter(hero.discard))
-        events.subtract(Counter(c for c in hero.hand if c))
-        pool = sorted(events.elements())
+        pool = list(next(groups).pool)
         hand = hero.hand
         if s != position.seat:
             dealt, rng = rng.shuffle(pool)
             hand = tuple(sorted(dealt[: len(hero.hand)]))
             pool = sorted(dealt[len(hero.hand) :])
         event_deck, rng = _fill(hero.events, pool, rng, explicit)
-        in_play = {c.id for c in hero.cards} | set(hero.retired)
-        filled: list[tuple[str, ...]] = []
-        for name, kind in (("abilities", "ability"), ("equipment", "equipment")):
-            shown = getattr(hero, name)
-            unseen = [
-                c.id
-                for c in deck.cards
-                if c.kind == kind and c.id not in in_play and c.id not in shown
-            ]
-            cards, rng = _fill(shown, unseen, rng, explicit)
-            filled.append(cards)
+        abilities, rng = _fill(hero.abilities, next(groups).pool, rng, explicit)
+        equipment, rng = _fill(hero.equipment, next(groups).pool, rng, explicit)
         heroes.append(
             attrs.evolve(
-                hero, hand=hand, events=event_deck, abilities=filled[0], equipment=filled[1]
+                hero, hand=hand, events=event_deck, abilities=abilities, equipment=equipment
             )
         )
     decks = {}
     for colour in ("yellow", "red"):
-        shown = getattr(position, colour)
-        unseen = [
-            c.id
-            for c in config.pack.monster_cards
-            if c.deck == colour and c.id not in position.held and c.id not in shown
-        ]
-        decks[colour], rng = _fill(shown, unseen, rng, explicit)
+        decks[colour], rng = _fill(getattr(position, colour), next(groups).pool, rng, explicit)
     return State(
-        config=config,
+        config=position.config,
         rng=rng,
         town=position.town,
         time=position.time,

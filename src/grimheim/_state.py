@@ -264,6 +264,43 @@ class HeroAttack:
     last: Roll = NO_ROLL
     mine: bool = False
 
+    def pick_up(self, taken: Roll) -> HeroAttack:
+        """The attack with the dice ``taken`` (by face) lifted from its roll to be rolled again.
+
+        What the roll remembers of its dice never outlives them: the runes that added their die
+        and the faces of the last dice rolled keep at most what is still on the table, the
+        bounds :meth:`fault` checks on load.
+        """
+        rolled = (
+            self.rolled[0] - taken[0],
+            self.rolled[1] - taken[1],
+            self.rolled[2] - taken[2],
+            self.rolled[3] - taken[3],
+        )
+        last = (
+            min(self.last[0], rolled[0]),
+            min(self.last[1], rolled[1]),
+            min(self.last[2], rolled[2]),
+            min(self.last[3], rolled[3]),
+        )
+        return attrs.evolve(
+            self,
+            dice=self.dice + sum(taken),
+            rolled=rolled,
+            runes_seen=min(self.runes_seen, rolled[2]),
+            last=last,
+        )
+
+    def fault(self) -> tuple[str, str] | None:
+        """What the roll's memory holds beyond its dice, as ``(field, reason)``; ``None`` when it
+        fits (the invariant :meth:`pick_up` and every roll keep)."""
+        if not 0 <= self.runes_seen <= self.rolled[2]:
+            return "runes_seen", f"expected a whole number from 0 to {self.rolled[2]}"
+        for i, (count, held) in enumerate(zip(self.last, self.rolled, strict=True)):
+            if not 0 <= count <= held:
+                return f"last[{i}]", f"expected a whole number from 0 to {held}, got {count}"
+        return None
+
 
 @attrs.frozen
 class Resolving:

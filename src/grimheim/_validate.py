@@ -15,6 +15,7 @@ import attrs
 from tabletop_rules import CHANCE, Rng, StateFormatError
 
 from ._cards import MOST
+from ._hidden import hidden_parts, unseen
 from ._limits import BONUS_LIMIT, GOLD_LIMIT, MANA_LIMIT, roll_limit, upgrade_limit
 from ._state import (
     Ambush,
@@ -107,7 +108,6 @@ def _check_hidden(view: View) -> None:
     """A view shows exactly what its seat may see: hiding again what ``view`` hides changes
     nothing (no other hero's hand, event deck order or unknown monster card is named), and no
     card its seat may see is left blank."""
-    from ._rules import hidden_parts
 
     def named(cards: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(c or "?" for c in cards)
@@ -133,6 +133,9 @@ def _check_hidden(view: View) -> None:
             _same_cards(getattr(shown, name), getattr(seen, name), f"$.heroes[{i}].{name}", view)
     _same_cards(view.yellow, yellow, "$.yellow", view)
     _same_cards(view.red, red, "$.red", view)
+    for group in unseen(view):
+        if group.blanks != len(group.pool):
+            _fail(group.path, f"{group.blanks} hidden cards, but {len(group.pool)} not seen")
 
 
 def _same_cards(shown: tuple[str, ...], seen: tuple[str, ...], path: str, view: View) -> None:
@@ -358,12 +361,16 @@ def _check_flow(position: State | View, spots: int) -> None:
         if not isinstance(position.turn, Turn):
             _fail("$.turn", "expected a Turn")
         _int(position.turn.hero, "$.turn.hero", 0, n - 1)
+        if position.time == spots - 1:
+            _fail("$.turn", "no hero takes a turn on the last spot: its monster turn ends the game")
         actions = position.turn.actions
         if len(actions) > 2 or len(set(actions)) != len(actions):
             _fail("$.turn.actions", "at most two different actions a turn")
         _check_turn(position, position.turn)
     elif not any(isinstance(f, MonsterTurn) for f in position.frames):
         _fail("$.frames", "no hero turn and no monster turn")
+    elif position.time == 0:
+        _fail("$.time", "a monster turn comes after the time marker has moved from the first spot")
     for i, frame in enumerate(position.frames):
         _check_frame(position, f"$.frames[{i}]", frame, n)
     try:
@@ -417,9 +424,12 @@ def _check_frame(position: State | View, path: str, frame: Any, n: int) -> None:
         _known_cards(position, f"{path}.used", frame.used)
         if frame.granted_by:
             _known_cards(position, f"{path}.granted_by", (frame.granted_by,))
-        _int(frame.runes_seen, f"{path}.runes_seen", 0, frame.rolled[2])
         for i, count in enumerate(frame.last):
-            _int(count, f"{path}.last[{i}]", 0, frame.rolled[i])
+            _int(count, f"{path}.last[{i}]", 0, limit)
+        _int(frame.runes_seen, f"{path}.runes_seen", 0, limit)
+        fault = frame.fault()
+        if fault is not None:
+            _fail(f"{path}.{fault[0]}", fault[1])
         _int(frame.split[0], f"{path}.split[0]", -1, town - 1)
         _int(frame.split[1], f"{path}.split[1]", 0, 400)
         if frame.phase not in ("roll", "excess", "after"):

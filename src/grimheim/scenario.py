@@ -188,7 +188,11 @@ def set_town(state: State, pieces: int) -> State:
 
 
 def set_time(state: State, spot: int) -> State:
-    """Put the rune stone on ``spot`` (counted from 1, as on the time track)."""
+    """Put the rune stone on ``spot`` (counted from 1, as on the time track).
+
+    The heroes take turns up to the spot before the last: the last spot's monster turn ends the
+    game, so a hero's turn there is refused (:class:`~tabletop_rules.StateFormatError`).
+    """
     return _edited(state, time=spot - 1)
 
 

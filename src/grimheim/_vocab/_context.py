@@ -152,17 +152,20 @@ class Ctx:
     def change_attack(self, **changes: Any) -> None:
         """Change the hero's roll of the moment (it is a frame of the game)."""
         if self.attack is not None:
-            self.attack = self._replace_frame(self.attack, changes)
+            self.replace_attack(attrs.evolve(self.attack, **changes))
+
+    def replace_attack(self, changed: HeroAttack) -> None:
+        """Put ``changed`` in place of the hero's roll of the moment."""
+        if self.attack is not None:
+            self.attack = self._replace_frame(self.attack, changed)
 
     def change_hit(self, **changes: Any) -> None:
         """Change the monster attack of the moment."""
         if self.hit is not None:
-            self.hit = self._replace_frame(self.hit, changes)
+            self.hit = self._replace_frame(self.hit, attrs.evolve(self.hit, **changes))
 
-    def _replace_frame(self, frame: F, changes: dict[str, Any]) -> F:
-        """Replace the topmost copy of ``frame`` on the game's stack by a changed one."""
+    def _replace_frame(self, frame: F, changed: F) -> F:
+        """Replace the topmost copy of ``frame`` on the game's stack by ``changed``."""
         frames = self.w.frames
-        index = len(frames) - 1 - frames[::-1].index(frame)
-        changed = attrs.evolve(frame, **changes)
-        frames[index] = changed
+        frames[len(frames) - 1 - frames[::-1].index(frame)] = changed
         return changed

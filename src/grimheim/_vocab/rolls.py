@@ -161,13 +161,7 @@ class Rerolls(Effect):
         if attack is None:
             return
         blocked, runes, missed = misses(ctx.w, attack)
-        hits, covers, rolled_runes, _ = attack.rolled
-        rolled = (hits, covers - blocked, rolled_runes - runes, 0)
-        ctx.change_attack(
-            dice=attack.dice + blocked + runes + missed,
-            rolled=rolled,
-            runes_seen=min(attack.runes_seen, rolled[2]),
-        )
+        ctx.replace_attack(attack.pick_up((0, blocked, runes, missed)))
 
     def describe(self) -> str:
         return "roll every missed die again"
