@@ -34,6 +34,7 @@ from tabletop_rules import (
     digest_of,
     make_converter,
     register_tagged_union,
+    register_validator,
 )
 
 
@@ -181,9 +182,18 @@ def chance_outcomes(state: State) -> tuple[tuple[Add, Fraction], ...]:
 
 
 def validate(sv: State | View) -> None:
-    """The cards add up (a sketch of a real game's check)."""
+    """The cards add up (a sketch of a real game's check): the hand and the cards played are
+    cards of the deck, a state's deck holds the rest, and a view is seat 0's."""
     if sv.total < 0:
         raise StateFormatError("$.total", "a total is never negative")
+    if isinstance(sv, View) and sv.seat != 0:
+        raise StateFormatError("$.seat", "the only seat is 0")
+    full = Counter(_full_deck(sv.config))
+    seen = Counter(sv.hand) + Counter(sv.played)
+    if seen - full:
+        raise StateFormatError("$.hand", "cards that are not in the deck")
+    if isinstance(sv, State) and Counter(sv.deck) != full - seen:
+        raise StateFormatError("$.deck", "the cards do not add up to the deck")
 
 
 def current_player(sv: State | View) -> Seat | None:
@@ -239,6 +249,8 @@ def parse_action(sv: State | View, text: str) -> Add:
 _CONVERTER = make_converter()
 register_tagged_union(_CONVERTER, Add, [Add])
 register_tagged_union(_CONVERTER, CountEvent, [Added, Drew])
+register_validator(_CONVERTER, State, validate)
+register_validator(_CONVERTER, View, validate)
 CODEC = Codec(
     game="countgame",
     format=1,
