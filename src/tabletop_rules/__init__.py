@@ -23,6 +23,7 @@ from ._errors import (
     StateFormatError,
 )
 from ._fast import Interner, fast_constructor
+from ._frames import Frame, Work
 from ._game import Game
 from ._public import expose
 from ._record import Record, play, replay, sample_chance
@@ -80,6 +81,7 @@ __all__ = [
     "Decision",
     "Distribution",
     "Event",
+    "Frame",
     "Game",
     "GameResult",
     "ISMCTSAgent",
@@ -106,6 +108,7 @@ __all__ = [
     "Step",
     "SvgIds",
     "TableSpace",
+    "Work",
     "action_problem",
     "article",
     "as_array",
