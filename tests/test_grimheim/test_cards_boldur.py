@@ -1134,6 +1134,37 @@ def test_g31_kick_only_into_free_areas_a_monster_may_enter_never_grimheim() -> N
     assert all(geo.monster_can_enter[geo.area(at)] for at in found)
 
 
+def test_g31_kick_the_move_is_not_optional_while_an_area_is_open() -> None:
+    """Kick prints: 1 damage to a monster next to you, and it moves 1 area — a move, not a
+    choice: no StopTargets while an area the monster may enter is free; with one area open it
+    goes there unasked, with none it stays."""
+    state = hand(solo("boldur", H(10, 6), ("troll", H(10, 5))), 0, "boldur-kick")
+    asked = gh.apply(state, gh.Use("boldur-kick"))
+    assert gh.StopTargets() not in legal(asked)
+    assert all(isinstance(a, gh.Target) for a in legal(asked))
+    r = run(asked, gh.Target(H(9, 5)))
+    assert r.of(gh.MonsterMoved) == [gh.MonsterMoved("troll", H(10, 5), H(9, 5), "pushed")]
+    for at in [H(11, 4), H(9, 5), H(11, 5), H(9, 6)]:
+        state = sc.place_monster(state, "imp", at)
+    r = run(state, gh.Use("boldur-kick"), gh.Target(H(10, 5)))  # (10,4) is the one area open
+    assert r.of(gh.MonsterMoved) == [gh.MonsterMoved("troll", H(10, 5), H(10, 4), "pushed")]
+    assert hero_turn(r.state)
+    state = sc.place_monster(state, "imp", H(10, 4))
+    r = run(state, gh.Use("boldur-kick"), gh.Target(H(10, 5)))
+    assert r.of(gh.MonsterMoved) == []
+    assert sc.monster_at(r.state, H(10, 5)) == sc.MonsterInfo("troll", 1, 0)
+    assert hero_turn(r.state)
+
+
+def test_g31_kick_card_text_says_the_monster_moves_not_up_to() -> None:
+    """Kick prints "move it 1 area": neither its text nor its words say "up to"."""
+    for card_id in ("boldur-kick", "embla-kick", "embla-swift-kick"):
+        text = gh.card_text(gh.Config(), card_id)
+        assert "up to" not in text, text
+        assert "move it 1 area" in text, text
+    assert "move it 2 areas" in gh.card_text(gh.Config(), "embla-swift-kick")
+
+
 def test_boldur_kick_picks_a_monster_next_to_him() -> None:
     state = solo("boldur", H(9, 6), ("troll", H(9, 5)), ("troll", H(10, 5)), ("troll", H(9, 4)))
     state = gh.apply(hand(state, 0, "boldur-kick"), gh.Use("boldur-kick"))

@@ -785,12 +785,16 @@ def test_word_move_monster_moves_the_monster_picked_before() -> None:
     asked = gh.apply(game(card, monsters=[("troll", N)]), gh.Use(CARD))
     ends = targets(asked)
     assert H(10, 3) in ends and TWO_AWAY in ends and HERE not in ends and H(10, 2) not in ends
-    assert gh.StopTargets() in legal(asked)
+    assert gh.StopTargets() not in legal(asked)  # the move is no choice (G31)
     moved = run(asked, gh.Target(H(10, 3))).state
     assert sc.monster_at(moved, N) is None
     assert sc.monster_at(moved, H(10, 3)) == sc.MonsterInfo("troll", 1, 0)
-    stayed = run(asked, gh.StopTargets()).state
-    assert damage_on(stayed, N) == 1
+
+
+def test_word_move_monster_moves_1_to_4_areas() -> None:
+    for areas in (0, 5):
+        effect = {"type": "move-monster", "areas": areas}
+        check_refused(use(effect), "a card moves a monster 1 to 4 areas", ".effects[0]")
 
 
 def test_word_move_monster_never_into_grimheim() -> None:
