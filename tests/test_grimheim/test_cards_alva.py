@@ -165,6 +165,28 @@ def test_alva_hail_of_arrows_i_needs_3_mana_and_a_monster_in_range() -> None:
     assert uses(far) == []
 
 
+def test_alva_hail_of_arrows_ii_x_mana_buys_exactly_x_different_monsters() -> None:
+    """Hail of Arrows II prints: pay 1 to 4 mana, and that many different monsters in the
+    attack range take 1 damage each. X is offered only with X monsters in range, and once X is
+    paid Alva picks X of them: she may not stop early (no StopTargets)."""
+    ring = [H(9, 5), H(10, 5), H(9, 4)]
+    state = solo("alva", H(9, 6), *(("troll", at) for at in ring))
+    state = set_card(state, 0, HAIL, side=2, mana=4)
+    assert uses(state) == [gh.Use(HAIL, 0, 1), gh.Use(HAIL, 0, 2), gh.Use(HAIL, 0, 3)]
+    state = gh.apply(gh.apply(state, gh.Use(HAIL, 0, 2)), gh.Target(H(9, 4)))
+    assert set(legal(state)) == {gh.Target(H(9, 5)), gh.Target(H(10, 5))}
+    r = run(state, gh.Target(H(10, 5)))
+    assert [damage_on(r.state, at) for at in ring] == [0, 1, 1]
+    assert card(r.state, 0, HAIL).mana == 2
+
+
+def test_alva_hail_of_arrows_ii_card_text_says_that_many_different_monsters() -> None:
+    """Hail of Arrows II prints X monsters for X mana, not up to X; side I prints "up to 3"."""
+    text = gh.card_text(gh.Config(), HAIL)
+    assert "deal 1 damage to each of up to 3 monsters" in text  # side I
+    assert "deal 1 damage to each of X different monsters" in text  # side II
+
+
 @pytest.mark.parametrize(("side", "made"), [(1, 1), (2, 2)])
 def test_alva_hail_of_arrows_makes_mana_each_turn(side: int, made: int) -> None:
     state = set_card(solo("alva"), 0, HAIL, side=side)

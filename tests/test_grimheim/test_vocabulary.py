@@ -294,7 +294,7 @@ EXAMPLES: dict[str, str] = {
     '"to": "in-range", "within": 3, "only": [{"type": "rank", "ranks": [1]}], '
     '"unpreventable": true}',
     "damage-each": '{"type": "damage-each", "amount": 1, "up_to": "x", "to": "adjacent", '
-    '"within": null, "only": []}',
+    '"within": null, "only": [], "at_least": 2}',
     "kill": '{"type": "kill", "to": "adjacent", "within": null, '
     '"only": [{"type": "legend", "is": false}]}',
     "roll-against": '{"type": "roll-against", "dice": 2, "to": "in-range", "within": 2, '
@@ -751,6 +751,22 @@ def test_word_damage_each_up_to_n_different_monsters() -> None:
     assert [damage_on(both, a) for a in (N, E, SE)] == [1, 1, 0]
     one = run(second, gh.StopTargets()).state
     assert [damage_on(one, a) for a in (N, E, SE)] == [0, 1, 0]
+
+
+def test_word_damage_each_at_least_as_many_as_up_to_takes_that_many() -> None:
+    card = event(use({"type": "damage-each", "amount": 1, "up_to": 2, "at_least": 2}))
+    assert uses(game(card, monsters=[("troll", N)])) == []  # one monster: not offered
+    state = game(card, monsters=[("troll", N), ("troll", E), ("troll", SE)])
+    second = gh.apply(gh.apply(state, gh.Use(CARD)), gh.Target(E))
+    assert set(legal(second)) == {gh.Target(N), gh.Target(SE)}  # no stop before two
+    both = run(second, gh.Target(SE)).state
+    assert [damage_on(both, a) for a in (N, E, SE)] == [0, 1, 1]
+
+
+def test_word_damage_each_picks_at_least_1_and_no_more_than_up_to() -> None:
+    for least, reason in ((0, "at least 1 monster"), (3, "at least more monsters than at most")):
+        effect = {"type": "damage-each", "amount": 1, "up_to": 2, "at_least": least}
+        check_refused(use(effect), f"damage-each picks {reason}", ".effects[0]")
 
 
 def test_word_kill_removes_a_monster_for_its_gold() -> None:
