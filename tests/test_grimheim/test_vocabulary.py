@@ -696,12 +696,17 @@ def test_word_discard_asks_which_cards_even_with_one_choice() -> None:
     assert turn(paid).range_bonus == 1
 
 
-def test_word_take_damage_never_knocks_the_hero_out() -> None:
+def test_word_take_damage_is_paid_at_any_damage_and_may_knock_the_hero_out() -> None:
     state = game(event(use(RANGE, cost=[{"type": "take-damage", "amount": 2}])))
     r = run(state, gh.Use(CARD))
     assert hurt(r.state) == 2 and r.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 2, 0)]
-    assert uses(sc.set_hero(state, "bjorn", damage=6)) == [gh.Use(CARD)]
-    assert uses(sc.set_hero(state, "bjorn", damage=7)) == []  # 9 health: it would knock out
+    assert r.of(gh.HeroKnockedOut) == []
+    brink = sc.set_hero(state, "bjorn", damage=7)  # 9 health: 2 more knock him out (G39)
+    assert uses(brink) == [gh.Use(CARD)]
+    r = run(brink, gh.Use(CARD))
+    assert r.of(gh.HeroKnockedOut) == [gh.HeroKnockedOut(0, 2)]
+    assert (sc.hero_info(r.state, "bjorn").at, hurt(r.state)) == (gh.GRIMHEIM, 5)
+    assert turn(r.state).range_bonus == 1  # the cost was paid: the effect follows
 
 
 def test_word_spawn_asks_where_the_monsters_stand() -> None:
