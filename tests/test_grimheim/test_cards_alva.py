@@ -1316,6 +1316,55 @@ def test_g34_alva_take_a_knee_a_pinned_monster_does_not_charge_either() -> None:
     assert sc.monster_at(r.state, H(9, 4)) == sc.MonsterInfo("brute", 0, 0)
 
 
+def test_g34_take_a_knee_a_legend_blocked_by_the_pinned_monster_does_not_swap() -> None:
+    """Take a Knee prints that the monster does not move during the monster turn: a legend
+    behind it does not swap places with it (that would move it); it is blocked, as by a hero."""
+    state = solo("alva", H(10, 6), ("imp", H(9, 6)), ("queen", H(9, 5)))
+    control = monster_turn(state)
+    assert sc.monster_at(control.state, H(9, 6)) == sc.MonsterInfo("queen", 0, 1)  # G9
+    state = run(hand(state, 0, "alva-take-a-knee"), gh.Use("alva-take-a-knee")).state
+    assert sc.monster_at(state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0, pinned=True)
+    r = monster_turn(state)
+    assert r.of(gh.MonsterMoved) == []
+    assert sc.monster_at(r.state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0)
+    assert sc.monster_at(r.state, H(9, 5)) == sc.MonsterInfo("queen", 0, 1)
+
+
+def test_g34_take_a_knee_a_legend_does_not_charge_into_the_pinned_monster() -> None:
+    """Take a Knee: a legend's charge does not swap with the pinned monster either (G10)."""
+    state = solo("alva", H(10, 6), ("imp", H(9, 6)), ("queen", H(9, 4)))
+    control = monster_turn(state)
+    assert ("queen", H(9, 5), H(9, 6), "charge") in [
+        (e.kind, e.source, e.to, e.why) for e in control.of(gh.MonsterMoved)
+    ]
+    state = run(hand(state, 0, "alva-take-a-knee"), gh.Use("alva-take-a-knee")).state
+    assert sc.monster_at(state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0, pinned=True)
+    r = monster_turn(state)
+    assert [(e.kind, e.to, e.why) for e in r.of(gh.MonsterMoved)] == [("queen", H(9, 5), "move")]
+    assert sc.monster_at(r.state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0)
+
+
+def test_g34_take_a_knee_the_monster_die_does_not_turn_a_pinned_monster() -> None:
+    """Take a Knee keeps the monster from moving in the monster turn, and a maneuver of the
+    monster die is a move of that turn: the pinned monster stays, and blocks the one behind it."""
+    state = solo(
+        "alva",
+        H(10, 5),
+        ("imp", H(11, 5)),
+        ("goblin", H(11, 4)),
+        monster_die=True,
+        players_decide=False,
+    )
+    control = monster_turn(state, gh.DieFace("maneuver_cw"))
+    assert sc.monster_at(control.state, H(10, 6)) == sc.MonsterInfo("imp", 0, 0)
+    knee = gh.Use("alva-take-a-knee")
+    state = run(hand(state, 0, "alva-take-a-knee"), knee, gh.Target(H(11, 5))).state
+    r = monster_turn(state, gh.DieFace("maneuver_cw"))
+    assert [e for e in r.of(gh.MonsterMoved) if e.why == "maneuver"] == []
+    assert sc.monster_at(r.state, H(11, 5)) == sc.MonsterInfo("imp", 0, 0)
+    assert sc.monster_at(r.state, H(11, 4)) == sc.MonsterInfo("goblin", 0, 0)
+
+
 def test_alva_take_a_knee_not_a_legend_nor_out_of_range() -> None:
     legend = hand(solo("alva", H(9, 6)), 0, "alva-take-a-knee")
     legend = sc.place_monster(legend, "seer", H(9, 4), side=1)

@@ -818,6 +818,25 @@ def test_word_move_monster_moves_1_to_4_areas() -> None:
         check_refused(use(effect), "a card moves a monster 1 to 4 areas", ".effects[0]")
 
 
+def test_word_move_monster_not_a_pinned_monster_during_the_monster_turn() -> None:
+    """A pinned monster is moved by nothing during the monster turn (G34), a card's move
+    included; on the hero's own turn a card still moves it (G31)."""
+    kick = use(
+        {"type": "deal-damage", "amount": 1, "to": "adjacent"},
+        {"type": "move-monster", "areas": 1},
+        when="after-monster-move",
+    )
+    state = game(ability(kick), monsters=[("troll", N)])
+    control = monster_turn(state, gh.Use(ABILITY), gh.Target(TWO_AWAY))
+    assert sc.monster_at(control.state, TWO_AWAY) == sc.MonsterInfo("troll", 1, 0)
+    pinned = attrs.evolve(
+        state, monsters=tuple(attrs.evolve(m, pinned=True) for m in state.monsters)
+    )
+    r = monster_turn(pinned, gh.Use(ABILITY))
+    assert r.of(gh.MonsterMoved) == []
+    assert sc.monster_at(r.state, N) == sc.MonsterInfo("troll", 1, 0)
+
+
 def test_word_move_monster_never_into_grimheim() -> None:
     card = event(use({"type": "deal-damage", "amount": 1}, {"type": "move-monster", "areas": 1}))
     asked = gh.apply(game(card, monsters=[("troll", SE)]), gh.Use(CARD))
@@ -829,6 +848,23 @@ def test_word_swap_switches_places_with_the_monster() -> None:
     r = run(game(card, monsters=[("troll", N)]), gh.Use(CARD))
     assert at(r.state) == N
     assert sc.monster_at(r.state, HERE) == sc.MonsterInfo("troll", 1, 0)
+
+
+def test_word_swap_not_with_a_pinned_monster_during_the_monster_turn() -> None:
+    swap = use(
+        {"type": "deal-damage", "amount": 1, "to": "adjacent"},
+        {"type": "swap"},
+        when="after-monster-move",
+    )
+    state = game(ability(swap), monsters=[("troll", N)])
+    control = monster_turn(state, gh.Use(ABILITY))
+    assert sc.monster_at(control.state, HERE) == sc.MonsterInfo("troll", 1, 0)
+    pinned = attrs.evolve(
+        state, monsters=tuple(attrs.evolve(m, pinned=True) for m in state.monsters)
+    )
+    r = monster_turn(pinned, gh.Use(ABILITY))
+    assert sc.monster_at(r.state, N) == sc.MonsterInfo("troll", 1, 0)
+    assert sc.hero_info(r.state, "bjorn").at == HERE
 
 
 def test_word_pin_keeps_a_monster_in_place_for_the_monster_turn() -> None:

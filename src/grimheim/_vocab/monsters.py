@@ -1,7 +1,8 @@
 """Monsters moved and marked: a monster moved by a hero, a hero and a monster switching places,
 a monster pinned for the monster turn, a bounty on a monster.
 
-Only a monster's own movement can be prevented; a hero may always move a pinned monster.
+A pinned monster is moved by nothing during the monster turn — its own steps, a charge, a
+legend's swap, the monster die, a card (G34); on a hero's own turn a card moves it (G31).
 """
 
 from __future__ import annotations
@@ -15,12 +16,31 @@ from ._grammar import Condition, Effect, Pick, word
 from .movement import can_stand
 from .targets import MonsterTarget, describe_monsters, monster_targets
 
-__all__ = ["MOVED_AREAS_MOST", "Bounty", "MoveMonster", "Pin", "Swap", "monster_destinations"]
+__all__ = [
+    "MOVED_AREAS_MOST",
+    "Bounty",
+    "MoveMonster",
+    "Pin",
+    "Swap",
+    "held",
+    "monster_destinations",
+]
 
 
 MOVED_AREAS_MOST = 4
 """The most areas a card moves a monster (``move-monster``'s ``areas``): every walk is looked at,
 so the bound keeps the count of walks small (the cards move a monster 1 or 2 areas)."""
+
+
+def held(ctx: Ctx, area: int) -> bool:
+    """Whether the monster in ``area`` is pinned and it is the monster turn: nothing moves it
+    (G34)."""
+    from .._state import MonsterTurn
+
+    monster = ctx.w.monsters.get(area)
+    if monster is None or not monster.pinned:
+        return False
+    return any(isinstance(frame, MonsterTurn) for frame in ctx.w.frames)
 
 
 def monster_destinations(ctx: Ctx, start: int, areas: int) -> tuple[int, ...]:
@@ -61,7 +81,7 @@ class MoveMonster(Effect):
     area it has been in during this move; the hero picks where it ends (G31). The move is not a
     choice: the hero may not leave the monster where it is while a step is open; a monster that
     finds no further step stops there, one with no step at all stays. A monster killed by the
-    earlier effect is not moved.
+    earlier effect is not moved, nor, during the monster turn, a pinned one (G34).
 
     Attributes:
         areas: the areas (1 to 4: every walk of the monster is looked at).
@@ -72,7 +92,7 @@ class MoveMonster(Effect):
     PICKS = "area"
 
     def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
-        if ctx.bound not in ctx.w.monsters:
+        if ctx.bound not in ctx.w.monsters or held(ctx, ctx.bound):
             return ()
         return monster_destinations(ctx, ctx.bound, self.areas)
 
@@ -100,8 +120,9 @@ class MoveMonster(Effect):
 @attrs.frozen
 class Swap(Effect):
     """The hero and the monster an earlier effect picked switch areas — when it still lives, the
-    hero may stand in its area and it may stand in the hero's (G32). Not a movement: nothing
-    that follows a movement applies. ``{"type": "swap"}``"""
+    hero may stand in its area and it may stand in the hero's, and it is not pinned during the
+    monster turn (G32, G34). Not a movement: nothing that follows a movement applies.
+    ``{"type": "swap"}``"""
 
     def useful(self, ctx: Ctx) -> bool | None:
         return False  # it acts on what an earlier effect picked
@@ -115,6 +136,8 @@ class Swap(Effect):
         here = ctx.at
         monster = w.monsters.get(there)
         if monster is None or here == geo.town or not geo.monster_can_enter[here]:
+            return
+        if held(ctx, there):
             return
         if not can_stand(w, ctx.seat, there):
             return
@@ -132,7 +155,8 @@ class Swap(Effect):
 @word("pin")
 @attrs.frozen
 class Pin(Effect):
-    """Pin a monster: it does not move in the next Monsters Move step (its charge included).
+    """Pin a monster for the monster turn: nothing moves it then — its own steps and charge, a
+    legend's swap, the monster die's maneuver, a card (G34).
 
     Attributes:
         to: which monster.
