@@ -176,6 +176,8 @@ def _seat(w: Work, frame: Frame) -> Seat | None:
         case HeroAttack(hero, dice=dice):
             if dice:
                 return CHANCE
+            if _knocked_out(w, frame):
+                return None
             if _attack_autos(w, frame) or (frame.phase == "roll" and new_rune_dice(w, frame)):
                 return None
             if frame.target not in w.monsters and not frame.mine and frame.phase == "roll":
@@ -520,7 +522,9 @@ def _auto(w: Work, frame: Frame) -> None:
                 raise AssertionError("roll without chance")
             more = new_rune_dice(w, frame) if frame.phase == "roll" else 0
             autos = _attack_autos(w, frame)
-            if more:
+            if _knocked_out(w, frame):
+                _next_attack_phase(w, me)
+            elif more:
                 rolled = frame.rolled[2]
                 w.frames[me] = attrs.evolve(frame, dice=more, runes_seen=rolled)
             elif autos:
@@ -583,6 +587,13 @@ def attack_timings(frame: HeroAttack) -> tuple[str, ...]:
     return (frame.phase if frame.phase == "excess" else "after-attack",)
 
 
+def _knocked_out(w: Work, frame: HeroAttack) -> bool:
+    """The hero of this roll stands in Grimheim: a cost paid on it (Berserk) knocked them out —
+    the cards of the heroes roll only from outside it (G11). The roll is dealt as it stands, and
+    nothing more comes of it: no card on it, no damage to spare, no card after it (G39)."""
+    return bool(w.heroes[frame.hero].at == w.geo.town)
+
+
 def _attack_autos(w: Work, frame: HeroAttack) -> list[Use]:
     """The auto uses that apply now to the hero's roll (each once per phase)."""
     if frame.dice:
@@ -630,7 +641,7 @@ def _resolve_roll(w: Work, me: int, frame: HeroAttack) -> None:
     if w.won is not None:
         return
     me = w.frames.index(frame)
-    if not frame.action:
+    if not frame.action or _knocked_out(w, frame):
         del w.frames[me]
     elif excess > 0:
         w.frames[me] = attrs.evolve(

@@ -187,8 +187,9 @@ def _step(w: Work, area: int, why: str) -> int:
         lose_pieces(w, pieces)
         return -1
     blocker = w.monsters.get(ahead)
-    if blocker is not None and info(w.config, monster).legend:
-        # G9: a legend swaps places with any monster blocking its path (never with a hero)
+    if blocker is not None and info(w.config, monster).legend and not blocker.pinned:
+        # G9: a legend swaps places with any monster blocking its path (never with a hero, nor
+        # with a pinned monster, which nothing moves this monster turn: G34)
         w.monsters[ahead] = monster.moved(ahead)
         w.monsters[area] = blocker.moved(area)
         w.events.append(MonsterMoved(monster.kind, geo.hexes[area], geo.hexes[ahead], why))
@@ -232,7 +233,7 @@ def _move_one(w: Work, area: int, charge: str) -> None:
         # G10: the charge to reach an attack: into a free area (for a legend, also one held by a
         # monster it swaps with, G9), never into Grimheim
         ahead = w.geo.next_step[area]
-        legend = kind.legend and ahead in w.monsters
+        legend = kind.legend and ahead in w.monsters and not w.monsters[ahead].pinned
         if (
             ahead >= 0
             and ahead != w.geo.town
@@ -386,7 +387,8 @@ def maneuver(w: Work, clockwise: bool) -> None:
     """Maneuver (G14): in seat order, the monsters next to a hero turn around them one area in the
     rotation's direction, all at once, each into a free area a monster may enter (or one that
     another of them leaves); an area of Grimheim counts, and the monster enters the town. A
-    monster already moved by an earlier hero's rotation does not move again."""
+    monster already moved by an earlier hero's rotation does not move again; a pinned monster
+    does not move (G34) and stays in the way."""
     geo = w.geo
     moved: set[int] = set()
     turn = 1 if clockwise else -1
@@ -397,7 +399,7 @@ def maneuver(w: Work, clockwise: bool) -> None:
         plan = {
             area: ring[(i + turn) % 6]
             for i, area in enumerate(ring)
-            if area in w.monsters and area not in moved
+            if area in w.monsters and area not in moved and not w.monsters[area].pinned
         }
 
         def can_go(

@@ -107,7 +107,7 @@ class Monster:
         kind: a monster kind (``goblin`` …) or a legend (``queen`` …).
         damage: damage taken.
         side: a legend's side (1 yellow, 2 red); 0 for other monsters.
-        pinned: it does not move in the next Monsters Move step (a card pinned it).
+        pinned: nothing moves it during the coming monster turn (a card pinned it, G34).
         pinned_by: the card that pinned it at the last monster turn (``""``: none); such a
             card may not pick it again at the next one.
         bounty: gold added to what killing it earns (a bounty card's markers).

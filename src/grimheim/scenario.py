@@ -55,7 +55,7 @@ class MonsterInfo:
         kind: ``goblin`` … or a legend (``queen`` …).
         damage: damage taken.
         side: a legend's side (1 or 2); 0 for other monsters.
-        pinned: it does not move in the next Monsters Move step.
+        pinned: nothing moves it during the coming monster turn (G34).
         bounty: gold added to what killing it earns.
     """
 

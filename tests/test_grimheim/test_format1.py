@@ -60,6 +60,17 @@ def test_the_first_standard_pack_holds_the_first_cards_of_each_hero() -> None:
     ]
 
 
+def test_alva_hail_of_arrows_ii_of_the_first_standard_pack_takes_that_many_monsters() -> None:
+    """Hail of Arrows II prints "that many different monsters" for 1 to 4 mana; games saved
+    with the first standard pack play the same card by the same print."""
+
+    def hail(pack: gh.Pack) -> object:
+        card = next(c for d in pack.decks for c in d.cards if c.id == "alva-hail-of-arrows")
+        return card.sides[1].uses
+
+    assert hail(standard_pack_1()) == hail(gh.standard_pack())
+
+
 def test_a_format_1_record_replays() -> None:
     record = gh.loads(read("record"), "record")
     states = list(gh.replay(record))

@@ -265,8 +265,10 @@ class Discard(Cost):
 @word("take-damage")
 @attrs.frozen
 class TakeDamage(Cost):
-    """Damage the hero takes, which nothing prevents; never enough to knock the hero out (a cost
-    the hero cannot survive cannot be paid).
+    """Damage the hero takes, which nothing prevents; it may be paid at any damage. Damage that
+    reaches the hero's health knocks the hero out at once (to Grimheim, damage 5, 2 town pieces
+    removed); the use's effects still follow, and a roll it was paid on is dealt and ends there
+    (G39).
 
     Attributes:
         amount: the damage.
@@ -275,13 +277,17 @@ class TakeDamage(Cost):
     amount: int
 
     def payable(self, ctx: Ctx) -> bool:
-        return ctx.hero.damage + self.amount < ctx.w.hero_health(ctx.seat)
+        return True
 
     def apply(self, ctx: Ctx) -> None:
         from .._events import HeroDamaged
+        from .._monsters import knock_out
 
-        ctx.w.set_hero(ctx.seat, damage=ctx.hero.damage + self.amount)
+        damage = ctx.hero.damage + self.amount
+        ctx.w.set_hero(ctx.seat, damage=damage)
         ctx.w.events.append(HeroDamaged(ctx.seat, self.amount, 0))
+        if damage >= ctx.w.hero_health(ctx.seat):
+            knock_out(ctx.w, ctx.seat)
 
     def describe(self) -> str:
         return f"take {self.amount} damage"
