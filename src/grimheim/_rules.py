@@ -11,17 +11,13 @@ import tabletop_rules
 from tabletop_rules import (
     CHANCE,
     Decision,
-    IllegalActionError,
     Rng,
     Seat,
     Step,
-    action_problem,
     check_position,
-    check_seat,
 )
 
 from ._actions import (
-    ACTION_TYPES,
     Action,
     Attack,
     Focus,
@@ -33,7 +29,8 @@ from ._actions import (
 )
 from ._effects import use_refusal
 from ._events import Event
-from ._flow import act, advance, current, legal
+from ._flow import act as _act
+from ._flow import advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
 from ._hidden import hidden_parts, unseen
 from ._state import (
@@ -60,19 +57,19 @@ _POSITIONS = (State, View)
 
 __all__ = [
     "Outcome",
-    "apply",
+    "act",
+    "after",
     "chance_outcomes",
     "current_player",
     "decision",
-    "is_legal",
     "is_over",
     "legal_actions",
     "new_game",
     "outcome",
     "redeal",
     "seat_count",
-    "step",
     "view",
+    "why_not",
 ]
 
 
@@ -230,16 +227,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return _chance_outcomes(Work.of(state))
 
 
-def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` answers the current decision, else why not (naming the rule).
-
-    Raises:
-        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
-    """
-    check_position(position, _POSITIONS, "is_legal")
-    problem = action_problem(action, ACTION_TYPES)
-    if problem is not None:
-        return problem
+def why_not(position: State | View, action: Action) -> str | None:
+    """``None`` if the well-formed ``action`` answers the current decision, else why not
+    (naming the rule); :meth:`Game.is_legal <tabletop_rules.Game.is_legal>` checks its shape
+    first."""
     if position.won is not None:
         return "the game is over"
     known = position.legal if isinstance(position, State) else None
@@ -315,34 +306,19 @@ def _notations(found: list[Action]) -> list[str]:
     return [*shown, "…"] if len(found) > 8 else shown
 
 
-def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
-    """Apply ``action`` and run the game on until someone must answer; report what happened.
-
-    Args:
-        state: the position (never changed).
-        action: the answer.
-        seat: who sends it, for a front end that takes answers from several players: the action
-            is refused unless that seat is the one asked (``None``: not checked).
-
-    Raises:
-        tabletop_rules.IllegalActionError: the action is not an answer now, or not from the
-            seat asked (``.reason`` says why, naming the rule).
-        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
-    """
-    check_position(state, (State,), "step")
-    if seat is not None:
-        check_seat(current_player(state), seat, action)
-    reason = is_legal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+def act(state: State, action: Action) -> Step[State, Event]:
+    """Apply the legal ``action`` (:meth:`Game.step <tabletop_rules.Game.step>` checked it) and
+    run the game on until someone must answer; report what happened. ``state`` is never
+    changed."""
     w = Work(state)
-    act(w, action)
+    _act(w, action)
     return Step(w.freeze(), tuple(w.events))
 
 
-def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
-    """``step(state, action, seat=seat).state``."""
-    return step(state, action, seat=seat).state
+def after(state: State, action: Action) -> State:
+    """The state after the legal ``action``, unchecked: for the agents, which only ever play the
+    actions :func:`legal_actions` lists."""
+    return act(state, action).state
 
 
 def outcome(position: State | View) -> Outcome | None:

@@ -10,9 +10,9 @@ contract.
 
 from __future__ import annotations
 
-from ._agent_spec import make_agent, parse_agent_spec
+from ._agent_spec import agents_of, make_agent, parse_agent_spec
 from ._agents import Agent, RandomAgent
-from ._clicks import ActionButton, ClickPart, Clicks, narrow, svg_buttons
+from ._clicks import ActionButton, ClickMap, ClickPart, Clicks, narrow, svg_buttons
 from ._content import PackRef, load_content, read_content, structure_content
 from ._errors import (
     ContentError,
@@ -24,9 +24,10 @@ from ._errors import (
 )
 from ._fast import Interner, fast_constructor
 from ._frames import Frame, Work
-from ._game import Game
+from ._game import Game, replay
+from ._play import play, sample_chance
 from ._public import expose
-from ._record import Record, play, replay, sample_chance
+from ._record import Record
 from ._rng import Rng
 from ._search import ISMCTSAgent
 from ._serial import (
@@ -74,6 +75,7 @@ __all__ = [
     "Agent",
     "CHANCE",
     "ChainSpace",
+    "ClickMap",
     "ClickPart",
     "Clicks",
     "Codec",
@@ -110,6 +112,7 @@ __all__ = [
     "TableSpace",
     "Work",
     "action_problem",
+    "agents_of",
     "article",
     "as_array",
     "canonical_json",

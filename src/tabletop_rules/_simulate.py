@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from ._game import Game
-from ._record import play
+from ._play import play
 from ._values import Outcome, Seat
 
 if TYPE_CHECKING:

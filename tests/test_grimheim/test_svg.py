@@ -253,7 +253,7 @@ def test_states_and_views_show_as_pictures_in_jupyter() -> None:
     shown = operator.methodcaller("_repr_svg_")
     assert shown(state) == gh.render_svg(state)
     assert shown(gh.view(state, 0)) == gh.render_svg(state, seat=0)
-    assert gh.GAME.render_svg is gh.render_svg
+    assert gh.GAME.render_svg == gh.render_svg
 
 
 def test_every_text_is_escaped() -> None:

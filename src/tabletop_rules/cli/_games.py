@@ -16,8 +16,8 @@ from typing import Any
 from .._agent_spec import make_agent
 from .._agents import Agent
 from .._errors import IllegalActionError, ReplayError, RulesError, StateFormatError
-from .._game import Game
-from .._record import Record, replay
+from .._game import Game, replay
+from .._record import Record
 from ._errors import CliError
 from ._io import _Io, _read_text
 

@@ -32,8 +32,9 @@ from .._errors import (
     RulesError,
     StateFormatError,
 )
-from .._game import Game
-from .._record import Record, replay, sample_chance
+from .._game import Game, replay
+from .._play import sample_chance
+from .._record import Record
 from .._rng import Rng
 from .._values import CHANCE
 from ._report import ConformanceError, _short
