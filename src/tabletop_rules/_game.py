@@ -356,7 +356,7 @@ class Game(abc.ABC, Generic[S, A, V]):
     def render(
         self, position: S | V, *, seat: Seat | None = None, actions: Sequence[A] | None = None
     ) -> str:
-        """An SVG picture of the position, drawn by the game's :attr:`draw_svg`.
+        """An SVG picture of the position, drawn by the game's ``draw_svg``.
 
         Args:
             position: what to draw: a state whole, or a view as its seat sees it.

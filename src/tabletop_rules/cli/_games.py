@@ -6,6 +6,7 @@ failures turned into a :class:`CliError` that names the game or the file.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -51,12 +52,32 @@ def _load_entry_point(ep: EntryPoint) -> AnyGame:
 
 
 def _load_game(name: str) -> AnyGame:
-    """The registered game called ``name``, or a :class:`CliError` listing the installed ones."""
+    """The registered game called ``name``, or the game ``module:attribute`` names (a game of
+    your own, not installed yet: the module is looked for in the current directory first, as
+    ``python -m`` would); a :class:`CliError` listing the installed ones otherwise."""
+    if ":" in name:
+        return _import_game(name)
     registered = _registered()
     if name not in registered:
         installed = ", ".join(sorted(registered)) or "none"
         raise CliError(f"unknown game {name!r} (installed: {installed})")
     return _load_entry_point(registered[name])
+
+
+def _import_game(name: str) -> AnyGame:
+    """The game ``module:attribute`` names."""
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    module_name, _, attribute = name.partition(":")
+    try:
+        value: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            value = getattr(value, part)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise CliError(f"cannot import game {name!r}: {type(exc).__name__}: {exc}") from None
+    if not isinstance(value, Game):
+        raise CliError(f"{name} is a {type(value).__name__}, not a tabletop_rules.Game")
+    return value
 
 
 def _make_agent(game: AnyGame, spec: str) -> Agent[Any]:
