@@ -10,7 +10,9 @@ module fails to import, so CI cannot skip them silently.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import subprocess
 import sys
 import warnings
@@ -25,6 +27,7 @@ import goblinguard
 import grimheim
 import kinmarr
 from tabletop_rules import CHANCE, Game, IllegalActionError, RandomAgent, Rng, play, replay
+from tabletop_rules._raster import available as raster_available
 
 REQUIRE = "TABLETOP_REQUIRE_PETTINGZOO"
 
@@ -33,7 +36,7 @@ try:
     import numpy as np
     from gymnasium.utils.env_checker import check_env
 
-    from tabletop_rules.gymnasium import TabletopEnv, env
+    from tabletop_rules.gymnasium import OpponentPool, TabletopEnv, env, registered_ids
 except ImportError as exc:  # checked by test_without_pettingzoo_the_module_imports_and_names_it
     if os.environ.get(REQUIRE):
         raise ImportError(
@@ -43,6 +46,13 @@ except ImportError as exc:  # checked by test_without_pettingzoo_the_module_impo
     pytest.skip(f"the Gymnasium tests need the pettingzoo extra: {exc}", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parent.parent
+# The rgb_array render mode needs the raster extra; CI (scripts/check) installs it and sets
+# TABLETOP_REQUIRE_RASTER, so its tests fail there instead of skipping.
+RASTER = raster_available()
+if os.environ.get("TABLETOP_REQUIRE_RASTER") and not RASTER:
+    raise ImportError("the rgb_array tests need the raster extra (pip install -e '.[raster]')")
+needs_raster = pytest.mark.skipif(not RASTER, reason="the raster extra is not installed")
+PICTURE_MODES = ["human", "ansi", "svg", "rgb_array"] if RASTER else ["human", "ansi", "svg"]
 TWO_GUILDS = ("feudal_pact", "pathfinders")
 
 # Every game, in the configs the environment is tested with: id -> (game, config).
@@ -85,28 +95,24 @@ def episode(e: TabletopEnv, seed: int) -> list[tuple[Any, float, bool, bool, dic
 # -- Gymnasium's own check -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mask_in_observation", [False, True], ids=["box", "dict"])
-def test_check_env(
-    case: str, mask_in_observation: bool, capsys: pytest.CaptureFixture[str]
-) -> None:
+# The options check_env runs with, on every case.
+CHECK_OPTIONS: dict[str, dict[str, Any]] = {
+    "box": {},
+    "dict": {"mask_in_observation": True},
+    "decompose": {"decompose": True, "payoff": "scores"},
+}
+
+
+@pytest.mark.parametrize("options", sorted(CHECK_OPTIONS))
+def test_check_env(case: str, options: str, capsys: pytest.CaptureFixture[str]) -> None:
     """``check_env`` on an environment made by ``gymnasium.make``, so that it also checks the
     determinism of seeded resets and steps and every render mode. It steps with unmasked random
     actions, which are illegal: ``on_illegal="penalize"``. No warning at all, but the unbounded
     Box's while a game publishes no bounds."""
     game, config = CASES[case]
-    name = f"tabletop-rules-test/{case}-{mask_in_observation}-v0"
-    if name not in gymnasium.registry:
-        gymnasium.register(
-            id=name,
-            entry_point=env,  # type: ignore[arg-type]  # a factory function is an entry point
-            kwargs={
-                "game": game,
-                "config": config,
-                "on_illegal": "penalize",
-                "mask_in_observation": mask_in_observation,
-            },
-        )
-    made = gymnasium.make(name)
+    made = gymnasium.make(
+        f"tabletop/{game.name}-v0", config=config, on_illegal="penalize", **CHECK_OPTIONS[options]
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(made.unwrapped)
@@ -132,7 +138,7 @@ def test_a_masked_random_episode_runs_to_the_end(case: str) -> None:
     assert game.action_space is not None and game.observation_shape is not None
     space = game.action_space(config)
     observation, info = e.reset(seed=3)
-    assert info == {} and e.observation_space.contains(observation)
+    assert set(info) == {"action_mask"} and e.observation_space.contains(observation)
     assert observation.shape == game.observation_shape(config) and observation.dtype == np.float32
     steps = 0
     while True:
@@ -151,7 +157,8 @@ def test_a_masked_random_episode_runs_to_the_end(case: str) -> None:
         action = int(np.flatnonzero(e.action_masks())[steps % int(e.action_masks().sum())])
         observation, reward, terminated, truncated, info = e.step(action)
         steps += 1
-        assert info == {} and not truncated
+        assert set(info) == {"action_mask"} and not truncated
+        assert np.array_equal(info["action_mask"], e.action_masks())
         assert e.observation_space.contains(observation)
         if terminated:
             break
@@ -258,7 +265,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     e.reset(seed=1)
     before = (e.game_state, e.record(), e.action_masks().tobytes())
     illegal = int(np.flatnonzero(~e.action_masks())[0])
-    with pytest.raises(IllegalActionError, match=rf"seat_0 may not play action {illegal} \("):
+    with pytest.raises(IllegalActionError, match=rf"player_0 may not play action {illegal} \("):
         e.step(illegal)
     assert (e.game_state, e.record(), e.action_masks().tobytes()) == before
 
@@ -273,16 +280,16 @@ def test_a_penalized_illegal_action_earns_the_penalty_and_changes_nothing(
     illegal = int(np.flatnonzero(~e.action_masks())[0])
     again, reward, terminated, truncated, info = e.step(illegal)
     assert (reward, terminated, truncated) == (illegal_reward, False, False)
-    assert info["illegal"].startswith(f"seat_0 may not play action {illegal} (")
+    assert info["illegal"].startswith(f"player_0 may not play action {illegal} (")
     assert np.array_equal(again, observation) and again is not observation
     assert (e.game_state, e.record(), e.action_masks().tobytes()) == before
     with pytest.raises(IndexError, match="outside the space"):
         e.step(e.action_space.n)
-    with pytest.raises(TypeError, match="seat_0"):
+    with pytest.raises(TypeError, match="player_0"):
         e.step(1.5)  # type: ignore[arg-type]
     legal = int(np.flatnonzero(e.action_masks())[0])
     _observation, reward, _terminated, _truncated, info = e.step(np.int64(legal))
-    assert (reward, info) == (0.0, {})
+    assert (reward, set(info)) == (0.0, {"action_mask"})
     assert len(e.record().actions) == len(before[1].actions) + 1
 
 
@@ -337,12 +344,12 @@ def test_a_game_that_ends_before_the_learner_chooses_is_skipped(
     seed from 1000000 on)."""
     e = make("kinmarr-2-guilds", skip_forced=True)
     _observation, info = e.reset(seed=1000011)
-    assert info == {"skipped": (1000011,)}
+    assert info.pop("skipped") == (1000011,) and set(info) == {"action_mask"}
     assert e.game_seed != 1000011 and e.action_masks().sum() > 1
     assert not kinmarr.is_over(e.game_state)
     again = make("kinmarr-2-guilds", skip_forced=True)
-    assert again.reset(seed=1000011)[1] == info and again.game_state == e.game_state
-    assert make("kinmarr-2-guilds").reset(seed=1000011)[1] == {}, "asked without skip_forced"
+    assert "skipped" in again.reset(seed=1000011)[1] and again.game_state == e.game_state
+    assert "skipped" not in make("kinmarr-2-guilds").reset(seed=1000011)[1], "not forced"
     monkeypatch.setattr("tabletop_rules.gymnasium._MOST_SKIPPED", 1)
     with pytest.raises(RuntimeError, match="1 games in a row ended before seat 0 had a choice"):
         e.reset(seed=1000011)
@@ -362,13 +369,13 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     svg = make("grimheim-1-hero", render_mode="svg")
     svg.reset(seed=1)
     assert svg.render() == grimheim.render_svg(svg.game_state)
-    assert svg.metadata["render_modes"] == ["human", "ansi", "svg"]
+    assert svg.metadata["render_modes"] == PICTURE_MODES
     silent = make("grimheim-1-hero")
     silent.reset(seed=1)
     with pytest.warns(UserWarning, match="render mode"):
         assert silent.render() is None
-    with pytest.raises(ValueError, match="no render mode 'rgb_array'"):
-        make("grimheim-1-hero", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="no render mode 'video'"):
+        make("grimheim-1-hero", render_mode="video")
 
 
 # -- the MaskablePPO recipe ------------------------------------------------------------------------
@@ -404,7 +411,7 @@ def test_the_maskable_ppo_recipe_s_environment(game: str, seat: int) -> None:
         ({"seat": True}, TypeError, "seat is an integer, not True"),
         ({"seat": "0"}, TypeError, "seat is an integer"),
         ({"opponents": "nobody"}, ValueError, "no agent 'nobody' .for seat 1.; it has heuristic"),
-        ({"opponents": 3}, TypeError, "opponent for seat 1 is an agent's name or an object"),
+        ({"opponents": 3}, TypeError, "opponent for seat 1 is an agent's name, an object"),
         ({"opponents": {0: "random"}}, ValueError, r"gives seats \[0\], but .* are \[1\]"),
         ({"opponents": {}}, ValueError, r"gives seats \[\]"),
         ({"opponents": {1: "random", 2: "random"}}, ValueError, "gives seats"),
@@ -419,7 +426,9 @@ def test_the_maskable_ppo_recipe_s_environment(game: str, seat: int) -> None:
         ({"skip_forced": "yes"}, TypeError, "skip_forced is True or False"),
         ({"max_steps": 0}, ValueError, "max_steps is a positive number"),
         ({"max_steps": 2.5}, ValueError, "max_steps is a positive number"),
-        ({"render_mode": "rgb_array"}, ValueError, "no render mode"),
+        ({"render_mode": "video"}, ValueError, "no render mode"),
+        ({"payoff": "points"}, ValueError, "payoff is 'returns' or 'scores'"),
+        ({"decompose": 1}, TypeError, "decompose is True or False"),
     ],
 )
 def test_bad_arguments_are_clear_errors(
@@ -473,4 +482,217 @@ def test_without_pettingzoo_the_module_imports_and_names_it() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "tabletop_rules.gymnasium needs" in done.stdout
-    assert "tabletop-rules[pettingzoo]" in done.stdout
+    assert "tabletop-rules[gymnasium]" in done.stdout
+
+
+# -- gymnasium.make --------------------------------------------------------------------------------
+
+
+def test_every_installed_game_is_registered_with_gymnasium() -> None:
+    assert registered_ids() == (
+        "tabletop/goblinguard-v0",
+        "tabletop/grimheim-v0",
+        "tabletop/kinmarr-v0",
+    )
+    for env_id in registered_ids():
+        made = gymnasium.make(env_id)
+        inner = made.unwrapped
+        assert isinstance(inner, TabletopEnv)
+        assert inner.metadata["name"] == f"{inner.game.name}_v0"
+        assert inner.config == inner.game.config_type()
+        observation, info = made.reset(seed=1)
+        assert made.observation_space.contains(observation) and info["action_mask"].any()
+    kinmarr_two: Any = gymnasium.make(
+        "tabletop/kinmarr-v0", config=CASES["kinmarr-2-guilds"][1], seat=1, decompose=True
+    )
+    assert kinmarr_two.unwrapped.seat == 1 and kinmarr_two.action_space.n == 170
+    assert env("grimheim").game is grimheim.GAME
+    with pytest.raises(ValueError, match="no installed game is called 'chess'"):
+        env("chess")
+
+
+# -- copies ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("decompose", [False, True], ids=["whole", "decompose"])
+def test_an_environment_pickles_and_deep_copies_and_plays_on_the_same(
+    how: str, decompose: bool
+) -> None:
+    made: Any = gymnasium.make("tabletop/goblinguard-v0", decompose=decompose, payoff="scores")
+    made.reset(seed=3)
+    for action in (0, 1):
+        made.step(int(np.flatnonzero(made.unwrapped.action_masks())[action]))
+    copied = pickle.loads(pickle.dumps(made)) if how == "pickle" else copy.deepcopy(made)
+    while True:
+        action = int(np.flatnonzero(made.unwrapped.action_masks())[-1])
+        mine, theirs = made.step(action), copied.step(action)
+        assert mine[1:4] == theirs[1:4]
+        assert np.array_equal(mine[4]["action_mask"], theirs[4]["action_mask"])
+        if mine[2]:
+            break
+    assert copied.unwrapped.record() == made.unwrapped.record()
+
+
+# -- payoff="scores" -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("decompose", [False, True], ids=["whole", "decompose"])
+def test_scores_add_up_to_the_seat_s_outcome_scores(case: str, decompose: bool) -> None:
+    game, _config = CASES[case]
+    seat = 1 if game.seat_count(CASES[case][1]) > 1 else 0
+    e = make(case, payoff="scores", decompose=decompose, seat=seat)
+    for seed in (1, 2):
+        total = sum(reward for _o, reward, *_rest in episode(e, seed))
+        outcome = game.outcome(e.game_state)
+        assert outcome is not None and outcome.scores is not None
+        assert total == outcome.scores[seat]
+
+
+def test_most_random_goblinguard_episodes_earn_a_reward_with_scores() -> None:
+    e = make("goblinguard", payoff="scores", decompose=True)
+    earned = [sum(reward for _o, reward, *_rest in episode(e, seed)) for seed in range(40)]
+    assert sum(reward > 0 for reward in earned) > 20
+    assert all(reward == int(reward) >= 0 for reward in earned)
+
+
+def test_what_the_learner_earns_before_its_first_choice_is_paid_by_its_first_step() -> None:
+    """Grimheim's town is paid at the first step of the game, which the other hero makes
+    when the learner plays seat 1."""
+    e = make("grimheim-2-heroes", payoff="scores", seat=1)
+    e.reset(seed=4)
+    town = e.game_state.town
+    _observation, reward, *_rest = e.step(int(np.flatnonzero(e.action_masks())[0]))
+    assert reward == e.game_state.town and town >= e.game_state.town > 0
+
+
+# -- vector environments ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_vector_environments_carry_the_mask_in_their_infos(mode: str) -> None:
+    """Every info holds the mask, so a vector environment stacks it. Under NEXT_STEP the step
+    after an episode's end resets that environment, ignoring its action: the mask returned with
+    the end is all False, and Gymnasium's own masked sampling then gives 0. Under SAME_STEP the
+    mask returned with the end is already the next episode's."""
+    from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+    def one() -> TabletopEnv:
+        return env(goblinguard.GAME, payoff="scores", decompose=True)
+
+    autoreset = AutoresetMode.SAME_STEP if mode == "same_step" else AutoresetMode.NEXT_STEP
+    vector = SyncVectorEnv([one, one], autoreset_mode=autoreset)
+    _observations, infos = vector.reset(seed=[1, 2])
+    masks = infos["action_mask"]
+    assert masks.shape == (2, 100) and masks.dtype == np.bool_ and masks.any(axis=1).all()
+    space = gymnasium.spaces.Discrete(100, seed=0)
+    ends = 0
+    for _ in range(200):
+        actions = [space.sample(mask.astype(np.int8)) for mask in masks]
+        _observations, _rewards, terminated, truncated, infos = vector.step(np.array(actions))
+        masks = infos["action_mask"]
+        done = terminated | truncated
+        ends += int(done.sum())
+        if mode == "same_step":
+            assert masks.any(axis=1).all(), "the next episode's mask comes with the end"
+        else:
+            assert (masks.any(axis=1) == ~done).all(), "all False exactly at an end"
+            assert all(space.sample(mask.astype(np.int8)) == 0 for mask in masks[done])
+    assert ends >= 2
+    assert np.array_equal(np.stack(vector.call("action_masks")), masks), (
+        "action_masks() through call() agrees"
+    )
+
+
+# -- self-play -------------------------------------------------------------------------------------
+
+
+def lowest(_observation: Any, mask: Any) -> int:
+    """A policy: the lowest number the mask allows."""
+    return int(np.flatnonzero(mask)[0])
+
+
+@attrs.frozen
+class LowestAgent:
+    """The agent that plays what :func:`lowest` plays."""
+
+    space: Any
+
+    def choose(self, view: Any, actions: Sequence[Any], rng: Rng) -> tuple[Any, Rng]:
+        return min(actions, key=self.space.index), rng
+
+
+def test_a_policy_plays_the_other_seats_as_the_agent_it_mimics() -> None:
+    game, config = CASES["kinmarr-2-guilds"]
+    assert game.action_space is not None
+    space = game.action_space(config)
+    by_policy = make("kinmarr-2-guilds", seat=1, opponents=lowest)
+    by_agent = make("kinmarr-2-guilds", seat=1, opponents=LowestAgent(space))
+    assert by_policy.opponents == {0: lowest}
+    for e in (by_policy, by_agent):
+        episode(e, seed=6)
+    assert by_policy.record() == by_agent.record()
+
+
+def test_the_policy_being_trained_plays_itself_through_its_sub_actions() -> None:
+    """Self-play with decompose: the opponent's policy reads its own seat's observation (the
+    learner's format) and steps sub-actions; set_opponents puts it in after the learner
+    exists."""
+    seen: list[Any] = []
+
+    def policy(observation: Any, mask: Any) -> int:
+        seen.append(observation)
+        return int(np.flatnonzero(mask)[-1])
+
+    e = make("kinmarr-2-guilds", decompose=True, payoff="scores")
+    e.set_opponents(policy)
+    assert e.opponents == {1: policy}
+    results = episode(e, seed=3)
+    assert results[-1][2] and seen
+    assert all(e.observation_space.contains(observation) for observation in seen)
+    assert all(set(observation) == {"observation", "chosen"} for observation in seen)
+
+
+def test_an_illegal_choice_of_an_opponent_s_policy_is_an_error() -> None:
+    e = make("kinmarr-2-guilds", seat=1, opponents=lambda _o, mask: int(np.flatnonzero(~mask)[0]))
+    with pytest.raises(IllegalActionError, match="the policy of seat 0 chose an illegal action"):
+        e.reset(seed=1)
+
+
+def test_an_opponent_pool_draws_a_member_for_each_episode_from_the_seed() -> None:
+    pool = OpponentPool(["random", "heuristic"])
+    e = make("kinmarr-2-guilds", seat=1, opponents=pool)
+    assert e.opponents == {0: pool}
+    drawn = []
+    for seed in range(12):
+        e.reset(seed=seed)
+        drawn.append(type(e._playing[0]).__name__)
+    assert len(set(drawn)) == 2
+    again = make("kinmarr-2-guilds", seat=1, opponents=pool)
+    assert [type(again.reset(seed=s) and again._playing[0]).__name__ for s in range(12)] == drawn
+    pool.add(lowest)
+    latest = OpponentPool(["random"], latest=1.0)
+    latest.add(lowest)
+    newest = make("kinmarr-2-guilds", seat=1, opponents=latest)
+    newest.reset(seed=0)
+    assert newest._playing[0] is lowest
+    assert len(pool) == 3 and "3 members" in repr(pool)
+    with pytest.raises(ValueError, match="the opponent pool is empty"):
+        make("kinmarr-2-guilds", opponents=OpponentPool()).reset(seed=0)
+    with pytest.raises(ValueError, match="latest is a probability"):
+        OpponentPool(latest=2)
+    with pytest.raises(TypeError, match="not a pool"):
+        make("kinmarr-2-guilds", opponents=OpponentPool([OpponentPool()])).reset(seed=0)
+
+
+# -- rgb_array -------------------------------------------------------------------------------------
+
+
+@needs_raster
+def test_rgb_array_renders_the_picture_as_pixels() -> None:
+    e = make("kinmarr-2-guilds", render_mode="rgb_array")
+    e.reset(seed=1)
+    frame = e.render()
+    assert frame.dtype == np.uint8 and frame.shape == (672, 960, 3)
+    e.step(int(np.flatnonzero(e.action_masks())[0]))
+    assert e.render().shape == frame.shape

@@ -10,8 +10,11 @@ import, so CI cannot skip them silently.
 
 from __future__ import annotations
 
+import copy
+import enum
 import itertools
 import os
+import pickle
 import subprocess
 import sys
 import warnings
@@ -19,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import goblinguard
@@ -34,15 +38,17 @@ from tabletop_rules import (
     play,
     replay,
 )
+from tabletop_rules._raster import available as raster_available
 
 REQUIRE = "TABLETOP_REQUIRE_PETTINGZOO"
 
 try:
     import numpy as np
     from pettingzoo.test import api_test, render_test, seed_test
+    from pettingzoo.test.state_test import test_state as state_loop_test
     from pettingzoo.test.state_test import test_state_space as state_space_test
 
-    from tabletop_rules.pettingzoo import RLlibObservations, TabletopAECEnv, env
+    from tabletop_rules.pettingzoo import RLlibObservations, TabletopAECEnv, env, running_scores
 except ImportError as exc:  # checked by test_the_tests_skip_or_fail_without_pettingzoo
     if os.environ.get(REQUIRE):
         raise ImportError(
@@ -52,6 +58,13 @@ except ImportError as exc:  # checked by test_the_tests_skip_or_fail_without_pet
     pytest.skip(f"the PettingZoo tests need the pettingzoo extra: {exc}", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parent.parent
+# The rgb_array render mode needs the raster extra; CI (scripts/check) installs it and sets
+# TABLETOP_REQUIRE_RASTER, so its tests fail there instead of skipping.
+RASTER = raster_available()
+if os.environ.get("TABLETOP_REQUIRE_RASTER") and not RASTER:
+    raise ImportError("the rgb_array tests need the raster extra (pip install -e '.[raster]')")
+needs_raster = pytest.mark.skipif(not RASTER, reason="the raster extra is not installed")
+PICTURE_MODES = ["human", "ansi", "svg", "rgb_array"] if RASTER else ["human", "ansi", "svg"]
 TWO_GUILDS = ("feudal_pact", "pathfinders")
 
 # Every game, in the configs the environment is tested with: id -> (game, config).
@@ -121,6 +134,9 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "skip-forced": {"skip_forced": True},
     "human": {"render_mode": "human"},
     "max-steps": {"max_steps": 7},
+    "decompose": {"decompose": True},
+    "decompose-scores-forced": {"decompose": True, "payoff": "scores", "skip_forced": True},
+    "penalize": {"on_illegal": "penalize", "payoff": "scores"},
 }
 
 
@@ -163,7 +179,8 @@ def test_state_space_test(case: str) -> None:
 
 @pytest.mark.parametrize("name", ["goblinguard", "grimheim-1-hero", "kinmarr-2-guilds"])
 def test_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """PettingZoo's render test, in each render mode (svg: the text of an SVG picture)."""
+    """PettingZoo's render test, in each render mode (svg: the text of an SVG picture;
+    rgb_array: an image array)."""
     render_test(
         lambda render_mode: make(name, render_mode=render_mode),
         custom_tests={"svg": lambda picture: picture.startswith("<svg")},
@@ -198,7 +215,7 @@ def test_a_masked_random_game_runs_to_the_end(case: str) -> None:
         assert reward == 0.0
         seat = game.current_player(state)
         assert seat is not None and seat != CHANCE, "chance is never an agent"
-        assert agent == f"seat_{seat}" and e.seat(agent) == seat
+        assert agent == f"player_{seat}" and e.seat(agent) == seat
         legal = game.legal_actions(state)
         assert tuple(np.flatnonzero(observation["action_mask"])) == tuple(
             sorted(space.indices(legal))
@@ -226,7 +243,7 @@ def test_agent_selection_follows_the_seat_that_must_answer() -> None:
             if not e.terminations[agent]:
                 order.append(agent)
     assert any(a == b for a, b in itertools.pairwise(order)), "a seat acts twice"
-    assert set(order) == {"seat_0", "seat_1"}
+    assert set(order) == {"player_0", "player_1"}
 
 
 # -- reproducibility -------------------------------------------------------------------------------
@@ -295,7 +312,7 @@ def test_the_env_plays_the_game_tabletop_rules_play_plays(case: str, seed: int) 
 
 
 def test_kinmarr_rewards_are_the_returns_at_the_end_only() -> None:
-    totals = {"seat_0": 0.0, "seat_1": 0.0}
+    totals = {"player_0": 0.0, "player_1": 0.0}
     e = make("kinmarr-2-guilds")
     for agent, _observation, reward in masked_game(e, seed=4):
         if not e.terminations[agent]:
@@ -304,7 +321,7 @@ def test_kinmarr_rewards_are_the_returns_at_the_end_only() -> None:
     outcome = kinmarr.outcome(e.game_state)
     assert outcome is not None
     returns = outcome.returns
-    assert (totals["seat_0"], totals["seat_1"]) == returns
+    assert (totals["player_0"], totals["player_1"]) == returns
     assert sorted(returns) == [0.0, 1.0]
 
 
@@ -325,7 +342,7 @@ def test_max_steps_truncates_every_agent() -> None:
         assert e.last()[3]
         left.append(agent)
         e.step(None)
-    assert sorted(left) == ["seat_0", "seat_1"] and e.agents == []
+    assert sorted(left) == ["player_0", "player_1"] and e.agents == []
     with pytest.raises(ValueError, match="max_steps"):
         make("kinmarr-2-guilds", max_steps=0)
 
@@ -342,13 +359,13 @@ def test_render_modes(name: str) -> None:
     assert game.render_svg is not None
     assert isinstance(picture, str) and picture == game.render_svg(svg.game_state)
     assert "<svg" in picture
-    assert svg.metadata["render_modes"] == ["human", "ansi", "svg"]
+    assert svg.metadata["render_modes"] == PICTURE_MODES
     silent = make(name)
     silent.reset(seed=1)
     with pytest.warns(UserWarning, match="render mode"):
         assert silent.render() is None
-    with pytest.raises(ValueError, match="no render mode 'rgb_array'"):
-        make(name, render_mode="rgb_array")
+    with pytest.raises(ValueError, match="no render mode 'video'"):
+        make(name, render_mode="video")
     without_svg = game.replace(render_svg=None)
     assert env(without_svg).metadata["render_modes"] == ["human", "ansi"]
     with pytest.raises(ValueError, match="no render mode 'svg'"):
@@ -415,7 +432,7 @@ def test_state_needs_a_reset() -> None:
 def test_the_observation_box_has_the_game_s_bounds(case: str) -> None:
     game, config = CASES[case]
     e = make(case)
-    box = e.observation_space("seat_0")["observation"]
+    box = e.observation_space("player_0")["observation"]
     if game.observation_bounds is None:
         low, high = -np.inf, np.inf
     else:
@@ -423,10 +440,10 @@ def test_the_observation_box_has_the_game_s_bounds(case: str) -> None:
     assert (box.low.min(), box.low.max(), box.high.min(), box.high.max()) == (low, low, high, high)
     assert (e.state_space.low.min(), e.state_space.high.max()) == (low, high)
     bounded = env(game.replace(observation_bounds=lambda _config: (-5, 2.5e6)), config=config)
-    box = bounded.observation_space("seat_0")["observation"]
+    box = bounded.observation_space("player_0")["observation"]
     assert (box.low.min(), box.high.max(), box.dtype) == (-5.0, 2.5e6, np.float32)
     unbounded = env(game.replace(observation_bounds=None), config=config)
-    box = unbounded.observation_space("seat_0")["observation"]
+    box = unbounded.observation_space("player_0")["observation"]
     assert np.isneginf(box.low).all() and np.isposinf(box.high).all()
 
 
@@ -491,13 +508,13 @@ def test_rllib_observations_renames_the_key_and_passes_pettingzoo_s_tests() -> N
 
     e = wrapped()
     inner = make("kinmarr-2-guilds")
-    space = e.observation_space("seat_0")
+    space = e.observation_space("player_0")
     assert sorted(space.spaces) == ["action_mask", "observations"]
-    assert space["observations"] == inner.observation_space("seat_0")["observation"]
-    assert space["action_mask"] == inner.observation_space("seat_0")["action_mask"]
-    assert space is e.observation_space("seat_0")
-    assert space == e.observation_space("seat_1"), "RLlib's PettingZooEnv needs equal spaces"
-    assert e.action_space("seat_0") == inner.action_space("seat_0")
+    assert space["observations"] == inner.observation_space("player_0")["observation"]
+    assert space["action_mask"] == inner.observation_space("player_0")["action_mask"]
+    assert space is e.observation_space("player_0")
+    assert space == e.observation_space("player_1"), "RLlib's PettingZooEnv needs equal spaces"
+    assert e.action_space("player_0") == inner.action_space("player_0")
     e.reset(seed=3)
     inner.reset(seed=3)
     observation, *_ = e.last()
@@ -544,7 +561,7 @@ def test_the_rllib_recipe_s_environment() -> None:
 
     e = make_env({"worker_index": 0})
     assert isinstance(e.unwrapped, TabletopAECEnv) and e.unwrapped.skip_forced
-    assert e.observation_space("seat_0") == e.observation_space("seat_1")
+    assert e.observation_space("player_0") == e.observation_space("player_1")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(make_env(), num_cycles=200, verbose_progress=False)
@@ -560,19 +577,19 @@ def test_an_illegal_action_is_a_clear_error_and_changes_nothing() -> None:
     e = make("goblinguard")
     e.reset(seed=1)
     before = (e.game_state, e.agent_selection, dict(e.rewards), e.record())
-    mask = e.observe("seat_0")["action_mask"]
+    mask = e.observe("player_0")["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(IllegalActionError, match=rf"seat_0 may not play action {illegal} \("):
+    with pytest.raises(IllegalActionError, match=rf"player_0 may not play action {illegal} \("):
         e.step(illegal)
-    with pytest.raises(IndexError, match="seat_0: action index 186104 is outside the space"):
+    with pytest.raises(IndexError, match="player_0: action index 186104 is outside the space"):
         e.step(186104)
     with pytest.raises(IndexError, match="outside the space"):
         e.step(-1)
-    with pytest.raises(TypeError, match="seat_0"):
+    with pytest.raises(TypeError, match="player_0"):
         e.step(1.5)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="seat_0 must act"):
+    with pytest.raises(TypeError, match="player_0 must act"):
         e.step(None)
-    with pytest.raises(TypeError, match="seat_0 must act"):
+    with pytest.raises(TypeError, match="player_0 must act"):
         e.step(True)
     assert (e.game_state, e.agent_selection, dict(e.rewards), e.record()) == before
     e.step(np.int32(int(np.flatnonzero(mask)[0])))  # NumPy integers are actions too
@@ -582,12 +599,12 @@ def test_an_illegal_action_is_a_clear_error_and_changes_nothing() -> None:
 def test_the_order_of_calls_is_checked() -> None:
     e = make("kinmarr-2-guilds")
     assert e.agents == []
-    for call in (lambda: e.step(0), lambda: e.observe("seat_0"), e.record, e.legal_indices):
+    for call in (lambda: e.step(0), lambda: e.observe("player_0"), e.record, e.legal_indices):
         with pytest.raises(RuntimeError, match="reset"):
             call()
-    with pytest.raises(KeyError, match="'seat_7' is not an agent"):
-        e.action_space("seat_7")
-    with pytest.raises(KeyError, match="seat_0, seat_1"):
+    with pytest.raises(KeyError, match="'player_7' is not an agent"):
+        e.action_space("player_7")
+    with pytest.raises(KeyError, match="player_0, player_1"):
         e.observation_space("chance")
     for _agent, _observation, _reward in masked_game(e, seed=1):
         pass
@@ -629,7 +646,7 @@ def test_a_game_without_spaces_is_refused() -> None:
 def test_the_spaces_are_the_games() -> None:
     e = make("grimheim-2-heroes")
     space = grimheim.action_space(CASES["grimheim-2-heroes"][1])
-    assert e.possible_agents == ["seat_0", "seat_1"]
+    assert e.possible_agents == ["player_0", "player_1"]
     for agent in e.possible_agents:
         assert e.action_space(agent).n == space.size
         assert e.action_space(agent) is e.action_space(agent)
@@ -638,9 +655,9 @@ def test_the_spaces_are_the_games() -> None:
             CASES["grimheim-2-heroes"][1]
         )
         assert observation_space["action_mask"].shape == (space.size,)
-    assert e.action_space("seat_0") is not e.action_space("seat_1")
+    assert e.action_space("player_0") is not e.action_space("player_1")
     assert e.notation(0) == grimheim.notation(space.action(0))
-    assert str(e) == "grimheim" and e.metadata["is_parallelizable"] is False
+    assert str(e) == "grimheim_v0" and e.metadata["is_parallelizable"] is False
 
 
 # -- without the extra -----------------------------------------------------------------------------
@@ -695,3 +712,346 @@ def test_the_tests_skip_or_fail_without_pettingzoo(required: str, code: int) -> 
         assert f"{REQUIRE} is set" in done.stdout
     else:
         assert "1 skipped" in done.stdout
+
+
+# -- agents and names ------------------------------------------------------------------------------
+
+
+def test_agents_are_named_as_in_pettingzoo_s_classic_games() -> None:
+    e = make("kinmarr-2-guilds")
+    assert e.possible_agents == ["player_0", "player_1"]
+    assert e.metadata["name"] == "kinmarr_v0"
+    assert make("goblinguard").metadata["name"] == "goblinguard_v0"
+
+
+# -- copies ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize(
+    "options", [{}, {"decompose": True, "payoff": "scores"}], ids=["default", "decompose"]
+)
+def test_an_environment_pickles_and_deep_copies_and_plays_on_the_same(
+    case: str, how: str, options: dict[str, Any]
+) -> None:
+    """After a reset and in the middle of a game (a move half chosen, with decompose), the copy
+    plays on exactly as the original."""
+    e = make(case, **options)
+    e.reset(seed=5)
+    seed_spaces(e, 5)
+    for _ in range(7):
+        (
+            observation,
+            *_rest,
+        ) = e.last()
+        if e.terminations[e.agent_selection]:
+            break
+        e.step(e.action_space(e.agent_selection).sample(observation["action_mask"]))
+    copied = pickle.loads(pickle.dumps(e)) if how == "pickle" else copy.deepcopy(e)
+    assert copied.game_state == e.game_state and copied.agent_selection == e.agent_selection
+    for _ in range(25):
+        mine, theirs = e.last(), copied.last()
+        assert mine[1:] == theirs[1:]
+        for key in mine[0]:
+            assert np.array_equal(mine[0][key], theirs[0][key])
+        if mine[2] or mine[3]:
+            break
+        action = int(np.flatnonzero(mine[0]["action_mask"])[-1])
+        e.step(action)
+        copied.step(action)
+    assert copied.record() == e.record()
+
+
+# -- payoff="scores" -------------------------------------------------------------------------------
+
+
+def test_scores_pay_each_step_s_change_and_add_up_to_the_outcome_s_scores(case: str) -> None:
+    game, _config = CASES[case]
+    e = make(case, payoff="scores")
+    running = running_scores(game)
+    assert running is not None
+    for seed in (3, 4):
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        before = [0.0] * len(e.possible_agents)
+        for agent, _observation, reward in masked_game(e, seed):
+            totals[agent] += reward
+            if not e.terminations[agent]:
+                now = running(e.game_state)
+                assert totals[agent] == now[e.seat(agent)] or before[e.seat(agent)] == 0.0
+                before[e.seat(agent)] = now[e.seat(agent)]
+        outcome = game.outcome(e.game_state)
+        assert outcome is not None and outcome.scores is not None
+        assert tuple(totals[a] for a in e.possible_agents) == outcome.scores
+        assert running(e.game_state) == outcome.scores
+
+
+def test_most_random_goblinguard_episodes_earn_a_reward_with_scores() -> None:
+    e = make("goblinguard", payoff="scores")
+    rewarded = 0
+    for seed in range(40):
+        earned = sum(reward for _agent, _observation, reward in masked_game(e, seed))
+        rewarded += earned > 0
+        outcome = goblinguard.outcome(e.game_state)
+        assert outcome is not None and earned == outcome.defeated
+    assert rewarded > 20
+    returns = make("goblinguard")
+    assert sum(sum(r for *_x, r in masked_game(returns, s)) for s in range(40)) == 0.0
+
+
+def test_goblinguard_pays_each_goblin_when_it_is_defeated() -> None:
+    e = make("goblinguard", payoff="scores")
+    e.reset(seed=2)
+    seed_spaces(e, 2)
+    paid = 0.0
+    while not e.terminations["player_0"]:
+        observation, *_rest = e.last()
+        before = len(e.game_state.defeated)
+        e.step(e.action_space("player_0").sample(observation["action_mask"]))
+        if not goblinguard.is_over(e.game_state):
+            assert e.rewards["player_0"] == len(e.game_state.defeated) - before
+        paid += e.rewards["player_0"]
+    outcome = goblinguard.outcome(e.game_state)
+    assert outcome is not None and paid == outcome.defeated
+
+
+def test_grimheim_pays_the_town_at_the_first_step_then_each_piece_lost() -> None:
+    e = make("grimheim-2-heroes", payoff="scores")
+    e.reset(seed=3)
+    seed_spaces(e, 3)
+    town = e.game_state.town
+    observation, reward, *_rest = e.last()
+    assert reward == 0.0
+    e.step(e.action_space(e.agent_selection).sample(observation["action_mask"]))
+    assert set(e.rewards.values()) == {float(e.game_state.town)}
+    assert e.game_state.town <= town
+
+
+def test_a_payoff_is_returns_or_scores() -> None:
+    with pytest.raises(ValueError, match="payoff is 'returns' or 'scores'"):
+        make("kinmarr-2-guilds", payoff="points")
+    quiet = kinmarr.GAME.replace(name="quiet")
+    assert running_scores(quiet) is None
+    e = env(quiet, config=CASES["kinmarr-2-guilds"][1], payoff="scores")
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent, _observation, reward in masked_game(e, 4):
+        if not e.terminations[agent]:
+            assert reward == 0.0, "a game without running scores pays at the end"
+        totals[agent] += reward
+    outcome = kinmarr.outcome(e.game_state)
+    assert outcome is not None and tuple(totals.values()) == outcome.scores
+
+
+# -- on_illegal="penalize" -------------------------------------------------------------------------
+
+
+def test_pettingzoo_s_state_test_passes_when_penalizing(case: str) -> None:
+    """PettingZoo's state_test on the AEC environment: its state-space half and its state loop,
+    which steps with unmasked actions — the first illegal one ends the game. (Its third half
+    takes a parallel environment, which turn-based games are not, as in PettingZoo's classic
+    games.)"""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        e = make(case, on_illegal="penalize")
+        state_space_test(e)
+        state_loop_test(e, 10)
+    unbounded = ("Environment's minimum state", "Environment's maximum state")
+    allowed = ("State has more than 3 dimensions", *unbounded)
+    assert [str(w.message) for w in caught if not str(w.message).startswith(allowed)] == []
+    with pytest.raises(IllegalActionError):
+        state_loop_test(make(case), 10)
+
+
+def test_a_penalized_illegal_action_ends_the_game_as_terminate_illegal_wrapper_does() -> None:
+    e = make("kinmarr-2-guilds", on_illegal="penalize", illegal_reward=-2.0)
+    e.reset(seed=1)
+    before = (e.game_state, e.record())
+    agent = e.agent_selection
+    other = next(a for a in e.possible_agents if a != agent)
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert (e.game_state, e.record()) == before, "the game itself is not changed"
+    assert all(e.terminations.values()) and not any(e.truncations.values())
+    assert e.rewards == {agent: -2.0, other: 0.0}
+    assert e.infos[agent]["illegal"].startswith(f"{agent} may not play action {illegal} (")
+    assert e.infos[other] == {}
+    assert e.legal_indices() == ()
+    rewards = {}
+    for name in e.agent_iter():
+        _observation, reward, termination, _truncation, _info = e.last()
+        assert termination
+        rewards[name] = reward
+        e.step(None)
+    assert rewards == {agent: -2.0, other: 0.0} and e.agents == []
+    with pytest.raises(ValueError, match="on_illegal is 'raise' or 'penalize'"):
+        make("kinmarr-2-guilds", on_illegal="ignore")
+    with pytest.raises(ValueError, match="finite negative number"):
+        make("kinmarr-2-guilds", illegal_reward=0.5)
+
+
+# -- decompose=True --------------------------------------------------------------------------------
+
+
+def words(value: object) -> str:
+    return str(value.value) if isinstance(value, enum.Enum) else str(value)
+
+
+def parts(action: Any) -> tuple[str, ...]:
+    """An action's sub-actions in words, read independently of the environment: its class's
+    name, then each field's value."""
+    kind: Any = type(action)
+    return (kind.__name__, *(words(getattr(action, f.name)) for f in attrs.fields(kind)))
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("goblinguard", 100),
+        ("grimheim-1-hero", 372),
+        ("grimheim-2-heroes", 401),
+        ("kinmarr-2-guilds", 170),
+    ],
+)
+def test_every_game_has_at_most_512_sub_actions(name: str, size: int) -> None:
+    e = make(name, decompose=True)
+    assert e.action_space("player_0").n == size <= 512
+    assert e.sub_actions is not None and len(set(e.sub_actions)) == size
+    game, config = CASES[name]
+    assert game.action_space is not None and game.action_space(config).size > size
+
+
+@pytest.mark.parametrize(
+    ("game", "config"),
+    [
+        (grimheim.GAME, grimheim.Config()),
+        (kinmarr.GAME, kinmarr.Config()),
+        (goblinguard.GAME, goblinguard.Config(chance="explicit")),
+    ],
+    ids=["grimheim-4-heroes", "kinmarr-4-guilds", "goblinguard-explicit"],
+)
+def test_the_largest_configs_have_at_most_512_sub_actions(
+    game: Game[Any, Any], config: Any
+) -> None:
+    assert env(game, config=config, decompose=True).action_space("player_0").n <= 512
+
+
+def test_every_sub_step_s_mask_is_exact(case: str) -> None:
+    """At every sub-step the mask allows exactly the next parts of the legal actions that agree
+    with the move chosen so far; the move played is the one action they leave."""
+    game, config = CASES[case]
+    e = make(case, decompose=True)
+    assert game.action_space is not None and e.sub_actions is not None
+    space = game.action_space(config)
+    labels = e.sub_actions
+    for seed in (3, 4):
+        for agent, observation, _reward in masked_game(e, seed):
+            if e.terminations[agent]:
+                continue
+            state = e.game_state
+            legal = [a for a in game.legal_actions(state) if a in space]
+            chosen = e.chosen()
+            agreeing = [a for a in legal if parts(a)[: len(chosen)] == chosen]
+            assert agreeing
+            allowed = {labels[i] for i in np.flatnonzero(observation["action_mask"])}
+            assert allowed == {parts(a)[len(chosen)] for a in agreeing}
+            assert len(allowed) > 1 or len(legal) == 1
+            rows = observation["chosen"]
+            assert [labels[i] for i in rows.argmax(axis=1)[: len(chosen)]] == list(chosen)
+            assert rows.sum() == len(chosen) and not rows[len(chosen) :].any()
+            assert e.legal_indices() == tuple(np.flatnonzero(observation["action_mask"]))
+            for other in e.possible_agents:
+                if other != agent:
+                    assert not e.observe(other)["action_mask"].any()
+                    assert not e.observe(other)["chosen"].any()
+        assert list(replay(game, e.record()))[-1] == e.game_state
+
+
+def test_a_decomposed_move_is_played_when_one_action_is_left() -> None:
+    """The first card goes to (0, 0) on top: choosing it plays it. Later a card, a column and a
+    row are chosen in turn; the layer only where both are possible."""
+    e = make("goblinguard", decompose=True)
+    e.reset(seed=1)
+    assert e.sub_actions is not None
+    assert e.chosen() == ("Place",), "the only kind is taken inside"
+    first = e.legal_indices()
+    assert [e.notation(i) for i in first] == sorted(e.game_state.hand, key=e.sub_actions.index)
+    e.step(first[0])
+    assert e.record().actions == (goblinguard.Place(e.notation(first[0]), 0, 0),)
+    assert e.chosen() == ("Place",) and e.rewards == {"player_0": 0.0}
+    state = e.game_state
+    e.step(e.legal_indices()[0])
+    assert e.game_state is state and len(e.chosen()) == 2
+    columns = [int(e.notation(i)) for i in e.legal_indices()]
+    assert columns == sorted(columns) and len(columns) > 1
+    e.step(e.legal_indices()[0])
+    e.step(e.legal_indices()[0])
+    if e.game_state is state:
+        assert e.chosen()[1:] == (e.chosen()[1], str(columns[0]), e.chosen()[3])
+        assert {e.notation(i) for i in e.legal_indices()} == {"top", "bottom"}
+        e.step(e.legal_indices()[0])
+    assert e.game_state is not state and len(e.record().actions) == 2
+
+
+def test_an_illegal_sub_action_is_a_clear_error_or_ends_the_game() -> None:
+    e = make("goblinguard", decompose=True)
+    e.reset(seed=1)
+    mask = e.observe("player_0")["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match=rf"may not choose sub-action {illegal} \(Place\)"):
+        e.step(illegal)
+    with pytest.raises(IndexError, match="sub-action 100 is outside the space"):
+        e.step(100)
+    with pytest.raises(IndexError, match="outside the space"):
+        e.notation(100)
+    penalized = make("goblinguard", decompose=True, on_illegal="penalize")
+    penalized.reset(seed=1)
+    penalized.step(illegal)
+    assert penalized.terminations == {"player_0": True}
+    assert penalized.rewards == {"player_0": -1.0}
+
+
+def test_decompose_plays_the_same_game_as_whole_actions() -> None:
+    """Choosing each action's parts in turn gives the game of choosing the action."""
+    game, config = CASES["grimheim-2-heroes"]
+    whole, parted = make("grimheim-2-heroes"), make("grimheim-2-heroes", decompose=True)
+    assert game.action_space is not None and parted.sub_actions is not None
+    space = game.action_space(config)
+    index = {label: i for i, label in enumerate(parted.sub_actions)}
+    whole.reset(seed=8)
+    parted.reset(seed=8)
+    seed_spaces(whole, 8)
+    while not any(whole.terminations.values()):
+        observation = whole.observe(whole.agent_selection)
+        number = whole.action_space(whole.agent_selection).sample(observation["action_mask"])
+        want = parts(space.action(number))
+        whole.step(number)
+        while (
+            parted.game_state is not None
+            and len(parted.record().actions) < len(whole.record().actions)
+            and not any(parted.terminations.values())
+        ):
+            parted.step(index[want[len(parted.chosen())]])
+        assert parted.game_state == whole.game_state
+    assert parted.record() == whole.record()
+
+
+def test_decompose_must_be_a_bool() -> None:
+    with pytest.raises(TypeError, match="decompose is True or False"):
+        make("kinmarr-2-guilds", decompose=1)
+
+
+# -- rgb_array -------------------------------------------------------------------------------------
+
+
+@needs_raster
+def test_rgb_array_frames_keep_one_size_through_a_game() -> None:
+    e = make("goblinguard", render_mode="rgb_array")
+    sizes = set()
+    for _agent, _observation, _reward in itertools.islice(masked_game(e, 1), 0, 21, 5):
+        frame = e.render()
+        assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+        assert frame.shape[0] % 16 == 0 and frame.shape[1] % 16 == 0
+        assert max(frame.shape[:2]) == 960 and (frame < 250).any(), "something is drawn"
+        sizes.add(frame.shape)
+    assert len(sizes) == 1
+    again = pickle.loads(pickle.dumps(e))
+    assert again.render().shape in sizes

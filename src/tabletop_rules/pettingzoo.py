@@ -5,19 +5,27 @@
 in a :class:`TabletopAECEnv`, PettingZoo's *agent environment cycle* API: one agent acts at a
 time, the one the rules ask.
 
-* Agents are ``"seat_0"``, ``"seat_1"`` … one per seat of the config
-  (``game.seat_count(config)``), in seat order.
+* Agents are ``"player_0"``, ``"player_1"`` … one per seat of the config
+  (``game.seat_count(config)``), in seat order, as in PettingZoo's classic games.
 * ``agent_selection`` is the seat that must answer now (``game.current_player``): it may repeat
   or jump, as when a seat answers out of turn.
 * Chance (:data:`~tabletop_rules.CHANCE`, in explicit chance mode) is never an agent: the
   environment samples its answers with :func:`~tabletop_rules.sample_chance`, from the stream
   :func:`~tabletop_rules.play` would use for the same seed.
-* An action is a number of the game's action space; an observation is a dict of the game's
-  observation of the agent's view and the mask of its legal actions.
-* Rewards are 0 until the game ends, then each seat's ``outcome().returns``.
+* An action is a number of the game's action space — or, with ``decompose=True``, a
+  *sub-action*: a move is then chosen as a short sequence of small choices (its kind, then each
+  of its parts), at most a few hundred numbers in every game; an observation is a dict of the
+  game's observation of the agent's view and the mask of its legal actions (and, decomposed,
+  the parts of the move chosen so far).
+* Rewards are 0 until the game ends, then each seat's ``outcome().returns``; with
+  ``payoff="scores"`` each step pays the change of each seat's score, so that an episode's
+  rewards add up to its ``outcome().scores``.
+* ``on_illegal="penalize"`` ends the game on an illegal action, the offender earning
+  ``illegal_reward``, as PettingZoo's ``TerminateIllegalWrapper`` does.
 * :meth:`TabletopAECEnv.state` is every seat's observation stacked, for centralised critics.
 * ``skip_forced=True`` plays every decision that has a single legal answer inside, without
   asking its agent; the actions still go into :meth:`TabletopAECEnv.record`.
+* Environments pickle and deep-copy, at any point of an episode.
 * :class:`RLlibObservations` renames the observation's key for RLlib's action-masking modules.
 
 PettingZoo, Gymnasium and NumPy are needed only to build an environment: install them with the
@@ -34,9 +42,12 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
+from ._decompose import Decomposition, Move, decomposition
 from ._errors import IllegalActionError
 from ._game import Game
 from ._play import sample_chance
+from ._raster import Rasterizer
+from ._raster import available as _raster_available
 from ._record import Record
 from ._rng import Rng
 from ._spaces import NotInSpaceError
@@ -45,10 +56,18 @@ from ._values import CHANCE, Seat
 if TYPE_CHECKING:
     from ._spaces import ActionSpace
 
-__all__ = ["RLlibObservations", "TabletopAECEnv", "env"]
+__all__ = ["ON_ILLEGAL", "PAYOFFS", "RLlibObservations", "TabletopAECEnv", "env", "running_scores"]
 
 _INSTALL = 'pip install "tabletop-rules[pettingzoo]"'
-_RENDER_MODES = ("human", "ansi", "svg")
+_RENDER_MODES = ("human", "ansi", "svg", "rgb_array")
+
+ON_ILLEGAL = ("raise", "penalize")
+"""The values ``on_illegal`` takes: ``"raise"`` (an illegal action raises
+:class:`~tabletop_rules.IllegalActionError` and changes nothing) and ``"penalize"``."""
+
+PAYOFFS = ("returns", "scores")
+"""The values ``payoff`` takes: ``"returns"`` (the outcome's returns at the end) and
+``"scores"`` (each step pays the change of each seat's score)."""
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv as _AECEnv
@@ -86,7 +105,58 @@ def _imports() -> tuple[Any, Any]:
 
 
 def _agent_name(seat: Seat) -> str:
-    return f"seat_{seat}"
+    return f"player_{seat}"
+
+
+# -- scores as the game goes ----------------------------------------------------------------------
+
+
+def _goblinguard_scores(state: Any) -> tuple[float, ...]:
+    return (float(len(state.defeated)),)
+
+
+def _grimheim_scores(state: Any) -> tuple[float, ...]:
+    return (float(state.town),) * len(state.heroes)
+
+
+def _kinmarr_scores(state: Any) -> tuple[float, ...]:
+    cards = state.config.rules.card
+    return tuple(
+        0.0
+        if player.tile is None
+        else float(
+            sum(
+                1 if cards[card].kind == "ability" else cards[card].value
+                for card in (*player.hand, *player.slots)
+            )
+        )
+        for player in state.players
+    )
+
+
+_RUNNING_SCORES: dict[str, Callable[[Any], tuple[float, ...]]] = {
+    "goblinguard": _goblinguard_scores,
+    "grimheim": _grimheim_scores,
+    "kinmarr": _kinmarr_scores,
+}
+
+
+def running_scores(game: Game[Any, Any]) -> Callable[[Any], tuple[float, ...]] | None:
+    """The score of every seat of a running game, the one ``payoff="scores"`` pays as it
+    changes, or ``None`` for a game whose score is known only at its end.
+
+    For the games of this distribution, read from the state: Guards & Goblins, the goblins and
+    hobgoblins defeated so far; Defenders of Grimheim, the town pieces standing, for every
+    hero; Fated Kingdom, each guild's score as K8 counts it (the value of the Items, defeated
+    creatures and towers it holds, plus 1 per Ability; 0 once its character is dead). At the
+    end of a game the outcome's ``scores`` are paid instead, so an episode's rewards always add
+    up to them.
+
+    >>> import goblinguard
+    >>> running_scores(goblinguard.GAME)(goblinguard.new_game(seed=1))
+    (0.0,)
+    """
+    return _RUNNING_SCORES.get(game.name)
 
 
 def _bounds(game: Game[Any, Any], config: Any) -> tuple[float, float]:
@@ -122,6 +192,29 @@ def _check_flag(name: str, value: object) -> bool:
     return value
 
 
+def _check_illegal_reward(value: object) -> float:
+    """``value`` as a float if it is a finite negative number.
+
+    Raises:
+        TypeError: it is not a number.
+        ValueError: it is not finite and negative.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"illegal_reward is a number, not {value!r}")
+    if not -math.inf < value < 0:
+        raise ValueError(f"illegal_reward is a finite negative number, not {value!r}")
+    return float(value)
+
+
+def render_modes(game: Game[Any, Any]) -> tuple[str, ...]:
+    """The render modes of an environment of ``game``: ``"human"`` and ``"ansi"`` always;
+    ``"svg"`` for a game that draws pictures; ``"rgb_array"`` for one that draws pictures when
+    the ``raster`` extra is installed."""
+    if game.render_svg is None:
+        return _RENDER_MODES[:2]
+    return _RENDER_MODES if _raster_available() else _RENDER_MODES[:3]
+
+
 class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """A game as a PettingZoo ``AECEnv``: one agent per seat, chance sampled inside.
 
@@ -134,16 +227,37 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             fixes the seats, the action space and the observation shape.
         render_mode: ``None``, ``"human"`` (:meth:`reset` and every :meth:`step` print
             ``game.render_text`` of the whole state; :meth:`render` prints it and returns
-            ``None``), ``"ansi"`` (:meth:`render` returns that text) or ``"svg"``
-            (``game.render_svg`` of the whole state, for a game that has one).
+            ``None``), ``"ansi"`` (:meth:`render` returns that text), ``"svg"``
+            (``game.render_svg`` of the whole state, for a game that has one) or
+            ``"rgb_array"`` (that picture as pixels, with the ``raster`` extra).
         max_steps: ``None`` (the default: a game runs to its end), or the number of actions the
             agents may take before the game is cut short: every agent is then *truncated*, with
-            reward 0. Forced actions played by ``skip_forced`` do not count.
+            reward 0. Forced actions played by ``skip_forced`` do not count, nor do the
+            sub-actions of ``decompose`` (a move counts once).
         skip_forced: ``False`` (the default: every decision goes to its agent), or ``True``:
             a decision with exactly one legal action is answered inside, by that action, after
             :meth:`reset` and after each :meth:`step`, like chance. The agents are asked only
             real choices; the forced actions go into :meth:`record` like any other, and the
             rewards of a game that ends on one reach every agent as usual.
+        decompose: ``False`` (the default: an action is a number of the game's action space),
+            or ``True``: an action is a *sub-action*, and a move is chosen as a short sequence
+            of them — its kind, then each of its fields (the card, the area, the target …), the
+            steps whose legal actions all agree taken inside; the move is played when one legal
+            action is left. The action space is then the sub-actions
+            (:attr:`sub_actions`, a few hundred in every game) and the observation holds the
+            move chosen so far. See :doc:`/spaces`.
+        payoff: ``"returns"`` (the default: 0 until the game ends, then the outcome's
+            ``returns``) or ``"scores"``: each step pays every seat the change of its score
+            (:func:`running_scores`), the last one up to the outcome's ``scores``, so an
+            episode's rewards add up to them.
+        on_illegal: ``"raise"`` (the default: an illegal action raises
+            :class:`~tabletop_rules.IllegalActionError` and changes nothing) or ``"penalize"``:
+            an illegal action ends the game, as PettingZoo's ``TerminateIllegalWrapper`` does —
+            every agent is terminated, the offender's reward is ``illegal_reward`` and the
+            others' 0, and the offender's info holds ``"illegal"``, the reason. For tools that
+            step with unmasked actions, such as PettingZoo's ``state_test``.
+        illegal_reward: the reward of an illegal action under ``"penalize"`` (``-1.0`` by
+            default); a finite negative number.
 
     Attributes:
         game (Game): the game.
@@ -151,28 +265,37 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         render_mode (str | None): the render mode.
         max_steps (int | None): the step cap, or ``None``.
         skip_forced (bool): whether forced decisions are answered inside.
+        decompose (bool): whether actions are sub-actions.
+        sub_actions (tuple[str, ...] | None): with ``decompose``, each sub-action's words, by
+            number (a kind's class name, a value's text); ``None`` without.
+        payoff (str): ``"returns"`` or ``"scores"``.
+        on_illegal (str): ``"raise"`` or ``"penalize"``.
+        illegal_reward (float): the reward of an illegal action under ``"penalize"``.
         state_space (Any): the space of :meth:`state`, a ``gymnasium.spaces.Box`` of
             ``float32`` of shape ``(seats, *observation_shape(config))``, with the
             observations' bounds.
-        possible_agents (list[str]): ``"seat_0"``, ``"seat_1"`` … one per seat.
+        possible_agents (list[str]): ``"player_0"``, ``"player_1"`` … one per seat.
         agents (list[str]): the agents still in the game: all of them until it ends, then fewer
             as each one takes its last (``None``) step; empty before :meth:`reset`.
         agent_selection (str): the agent that must act now.
-        rewards (dict[str, float]): each agent's reward of the last step: 0 until the game
-            ends, then its ``outcome().returns``.
-        terminations (dict[str, bool]): ``True`` for every agent once the game is over.
+        rewards (dict[str, float]): each agent's reward of the last step: see ``payoff``.
+        terminations (dict[str, bool]): ``True`` for every agent once the game is over (or
+            ended by a penalized illegal action).
         truncations (dict[str, bool]): ``True`` for every agent once ``max_steps`` is reached.
-        infos (dict[str, dict[str, Any]]): an empty dict per agent.
-        metadata (dict[str, Any]): ``"name"`` (the game's name), ``"render_modes"`` and
-            ``"is_parallelizable"`` (``False``: the seats of these games do not act at once).
+        infos (dict[str, dict[str, Any]]): an empty dict per agent (``{"illegal": reason}``
+            for the offender of a penalized illegal action).
+        metadata (dict[str, Any]): ``"name"`` (the game's name and the environment's version,
+            ``"kinmarr_v0"``), ``"render_modes"``, ``"render_fps"`` and ``"is_parallelizable"``
+            (``False``: the seats of these games do not act at once).
 
     Raises:
-        TypeError: the game has no action space or no observations, or ``skip_forced`` is not
-            a ``bool``.
-        ValueError: ``render_mode`` is not one the game supports, ``max_steps`` is below 1, or
-            the game's ``observation_bounds`` are not a low below a high.
+        TypeError: the game has no action space or no observations, or a flag or
+            ``illegal_reward`` has the wrong type.
+        ValueError: ``render_mode`` is not one the game supports, ``max_steps`` is below 1,
+            ``payoff`` or ``on_illegal`` is unknown, ``illegal_reward`` is not a finite
+            negative number, or the game's ``observation_bounds`` are not a low below a high.
         ImportError: PettingZoo, Gymnasium or NumPy is missing (install the ``pettingzoo``
-            extra).
+            extra), or ``render_mode="rgb_array"`` without the ``raster`` extra.
     """
 
     def __init__(
@@ -183,6 +306,10 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         render_mode: str | None = None,
         max_steps: int | None = None,
         skip_forced: bool = False,
+        decompose: bool = False,
+        payoff: str = "returns",
+        on_illegal: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         np, gym_spaces = _imports()
         super().__init__()
@@ -194,49 +321,67 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
                 f"{game.name} has no action space or no observations, so it cannot be a "
                 "PettingZoo environment (see Game.action_space and Game.observation)"
             )
-        modes = _RENDER_MODES if game.render_svg is not None else _RENDER_MODES[:2]
+        modes = render_modes(game)
         if render_mode is not None and render_mode not in modes:
+            hint = (
+                f" (the rgb_array mode needs the raster extra: {_RASTER_INSTALL})"
+                if render_mode == "rgb_array" and game.render_svg is not None
+                else ""
+            )
             raise ValueError(
-                f"{game.name} has no render mode {render_mode!r}; it has {', '.join(modes)}"
+                f"{game.name} has no render mode {render_mode!r}; it has {', '.join(modes)}{hint}"
             )
         if max_steps is not None and (isinstance(max_steps, bool) or max_steps < 1):
             raise ValueError(f"max_steps is a positive number of steps or None, not {max_steps!r}")
+        if payoff not in PAYOFFS:
+            raise ValueError(f"payoff is 'returns' or 'scores', not {payoff!r}")
+        if on_illegal not in ON_ILLEGAL:
+            raise ValueError(f"on_illegal is 'raise' or 'penalize', not {on_illegal!r}")
         self.skip_forced = _check_flag("skip_forced", skip_forced)
+        self.decompose = _check_flag("decompose", decompose)
+        self.illegal_reward = _check_illegal_reward(illegal_reward)
+        self.payoff = payoff
+        self.on_illegal = on_illegal
         self.game = game
         self.config = game.config_type() if config is None else config
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.metadata: dict[str, Any] = {
-            "name": game.name,
+            "name": f"{game.name}_v0",
             "render_modes": list(modes),
+            "render_fps": 1,
             "is_parallelizable": False,
         }
-        self._np = np
-        self._observe_view: Callable[[Any], Any] = game.observation_array or (
-            lambda view: np.asarray(observation(view), dtype=np.float32)
-        )
+        self._observation: Callable[[Any], Any] = game.observation_array or (_Tuples(observation))
         self._space: ActionSpace[Any] = action_space(self.config)
         self._shape = tuple(observation_shape(self.config))
+        self._tree: Decomposition | None = (
+            decomposition(game, self.config) if self.decompose else None
+        )
+        self.sub_actions: tuple[str, ...] | None = None if self._tree is None else self._tree.labels
+        self._size = self._space.size if self._tree is None else self._tree.size
+        self._running = running_scores(game) if payoff == "scores" else None
+        self._raster = Rasterizer() if render_mode == "rgb_array" else None
         seats = game.seat_count(self.config)
         self.possible_agents = [_agent_name(seat) for seat in range(seats)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_spaces = {
-            agent: gym_spaces.Discrete(self._space.size) for agent in self.possible_agents
+            agent: gym_spaces.Discrete(self._size) for agent in self.possible_agents
         }
         low, high = _bounds(game, self.config)
-        self._observation_spaces = {
-            agent: gym_spaces.Dict(
-                {
-                    "observation": gym_spaces.Box(
-                        low=low, high=high, shape=self._shape, dtype=np.float32
-                    ),
-                    "action_mask": gym_spaces.Box(
-                        low=0, high=1, shape=(self._space.size,), dtype=np.int8
-                    ),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        self._observation_spaces = {}
+        for agent in self.possible_agents:
+            spaces = {
+                "observation": gym_spaces.Box(
+                    low=low, high=high, shape=self._shape, dtype=np.float32
+                ),
+                "action_mask": gym_spaces.Box(low=0, high=1, shape=(self._size,), dtype=np.int8),
+            }
+            if self._tree is not None:
+                spaces["chosen"] = gym_spaces.Box(
+                    low=0, high=1, shape=(self._tree.depth, self._tree.size), dtype=np.float32
+                )
+            self._observation_spaces[agent] = gym_spaces.Dict(spaces)
         self.state_space = gym_spaces.Box(
             low=low, high=high, shape=(seats, *self._shape), dtype=np.float32
         )
@@ -256,12 +401,18 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self._steps = 0
         self._indices_of: Any = None
         self._indices: tuple[int, ...] = ()
+        self._move: Move | None = None
+        self._move_of: Any = None
+        self._seen: dict[int, tuple[Any, Any]] = {}
+        self._paid: list[float] = [0.0] * seats
+        self._penalized = False
 
     # -- spaces ---------------------------------------------------------------------------------
 
     def action_space(self, agent: str) -> Any:
-        """The agent's action space: a ``gymnasium.spaces.Discrete`` of the game's action space
-        size, the same object every time. Action ``i`` is ``game.action_space(config).action(i)``.
+        """The agent's action space: a ``gymnasium.spaces.Discrete``, the same object every
+        time. Action ``i`` is ``game.action_space(config).action(i)``; with ``decompose``, the
+        space is the sub-actions and ``i`` is :attr:`sub_actions`\\ ``[i]``.
 
         Raises:
             KeyError: ``agent`` is not one of :attr:`possible_agents`.
@@ -273,7 +424,10 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         ``gymnasium.spaces.Dict`` of ``"observation"``, a ``Box`` of ``float32`` of the game's
         ``observation_shape(config)``, and ``"action_mask"``, a ``Box`` of ``int8`` zeros and
         ones, one per action of the space. The ``Box``'s bounds are the game's
-        ``observation_bounds(config)``, or ``-inf`` and ``inf`` for a game without them.
+        ``observation_bounds(config)``, or ``-inf`` and ``inf`` for a game without them. With
+        ``decompose``, also ``"chosen"``: a ``Box`` of ``float32`` zeros and ones of shape
+        ``(depth, sub-actions)``, row ``k`` marking the ``k``-th sub-action of the move chosen
+        so far (all zeros past it).
 
         Raises:
             KeyError: ``agent`` is not one of :attr:`possible_agents`.
@@ -313,7 +467,7 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         return Record(tuple(self._history), config=self.config, seed=self._seed)
 
     def seat(self, agent: str) -> int:
-        """The game's seat of ``agent`` (``"seat_2"`` is seat ``2``).
+        """The game's seat of ``agent`` (``"player_2"`` is seat ``2``).
 
         Raises:
             KeyError: ``agent`` is not one of :attr:`possible_agents`.
@@ -321,10 +475,10 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         return self._seats[self._known(agent)]
 
     def legal_indices(self) -> tuple[int, ...]:
-        """The numbers of the legal actions of :attr:`agent_selection`, in the order of
-        ``game.legal_actions`` (``()`` once the game is over or cut short). A legal action
+        """The numbers :attr:`agent_selection` may step now (``()`` once the game is over or
+        cut short): its legal actions', in the order of ``game.legal_actions`` — a legal action
         outside the action space (a grimheim gift beyond ``GIFT_LIMIT``) has no number and is
-        left out.
+        left out — or, with ``decompose``, the sub-actions it may choose now, ascending.
 
         Raises:
             RuntimeError: :meth:`reset` has not been called.
@@ -332,16 +486,37 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self._started()
         if not self._live():
             return ()
+        if self._tree is not None:
+            return tuple(int(i) for i in self._current_move().options)
         return self._legal_indices()
 
     def notation(self, index: int) -> str:
-        """The notation of action number ``index`` (``game.notation`` of the action).
+        """The words of number ``index``: the notation of action number ``index``
+        (``game.notation`` of the action), or with ``decompose`` the sub-action's words.
 
         Raises:
             IndexError: ``index`` is outside the action space.
             TypeError: ``index`` is not an integer.
         """
+        if self._tree is not None:
+            if isinstance(index, bool):
+                raise TypeError(f"a sub-action is an integer, not {index!r}")
+            found = operator.index(index)
+            if not 0 <= found < self._tree.size:
+                raise IndexError(
+                    f"sub-action {index!r} is outside the space (0 to {self._tree.size - 1})"
+                )
+            return self._tree.labels[found]
         return self.game.notation(self._space.action(index))
+
+    def chosen(self) -> tuple[str, ...]:
+        """With ``decompose``, the words of the sub-actions of the move chosen so far by
+        :attr:`agent_selection` (those taken inside included); ``()`` without, or when no move
+        is under way."""
+        if self._tree is None or self._state is None or not self._live():
+            return ()
+        labels = self._tree.labels
+        return tuple(labels[t] for t in self._current_move().prefix)
 
     # -- the AEC API ----------------------------------------------------------------------------
 
@@ -354,7 +529,9 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         game here and in :func:`~tabletop_rules.play`. Without a seed, the seed is drawn from
         what is left of that stream after the last seeded reset, or from the operating
         system's entropy if there was none. ``options`` is accepted and ignored. With
-        ``skip_forced``, forced decisions are answered too.
+        ``skip_forced``, forced decisions are answered too. Every reward is 0 after a reset
+        (with ``payoff="scores"``, what the seats' scores were at the start is paid by the
+        first step), unless the game ended already.
 
         Raises:
             TypeError: ``seed`` is not an integer.
@@ -381,6 +558,10 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self._chance = chance
         self._history = []
         self._steps = 0
+        self._move = self._move_of = None
+        self._seen = {}
+        self._paid = [0.0] * len(self.possible_agents)
+        self._penalized = False
         self._state = self._advance(state)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -388,15 +569,18 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self._end_if_over()
+        if self._end_if_over():
+            self._pay()
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def step(self, action: SupportsIndex | None) -> None:
-        """Play action number ``action`` for :attr:`agent_selection`, then sample chance (and,
-        with ``skip_forced``, answer forced decisions) until a seat must choose.
+        """Play number ``action`` for :attr:`agent_selection`: an action, then sample chance
+        (and, with ``skip_forced``, answer forced decisions) until a seat must choose; with
+        ``decompose``, a sub-action, which plays the move once it is the last one needed (the
+        same agent chooses the next sub-action until then, with every reward 0).
 
         After the last action every agent is terminated (or, at ``max_steps``, truncated) and
         gets its reward; each then takes one more step with ``action=None``, which removes it
@@ -404,9 +588,10 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         too).
 
         Raises:
-            tabletop_rules.IllegalActionError: the action is not legal now; the message names
-                the agent, the number, the action's notation and the rule it breaks. Nothing
-                changes.
+            tabletop_rules.IllegalActionError: the action (or sub-action) is not legal now,
+                under ``on_illegal="raise"``; the message names the agent, the number, its
+                words and the rule it breaks. Nothing changes. (Under ``"penalize"`` the game
+                ends instead.)
             IndexError: ``action`` is outside the action space.
             TypeError: ``action`` is not an integer, or is ``None`` for an agent still
                 playing.
@@ -424,10 +609,45 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             raise TypeError(f"{agent} must act: an action is an integer, not {action!r}")
         try:
             index = operator.index(action)
-            chosen = self._space.action(index)
+            if self._tree is None:
+                chosen: Any = self._space.action(index)
+            elif not 0 <= index < self._tree.size:
+                raise IndexError(
+                    f"sub-action {index!r} is outside the space (0 to {self._tree.size - 1})"
+                )
         except (IndexError, TypeError) as exc:
             raise type(exc)(f"{agent}: {exc}") from None
-        self._act(agent, chosen, index)
+        try:
+            if self._tree is None:
+                self._act(agent, chosen, index)
+            else:
+                self._choose(agent, index)
+        except IllegalActionError as exc:
+            if self.on_illegal == "raise":
+                raise
+            self._penalize(agent, exc.reason)
+
+    def _choose(self, agent: str, token: int) -> None:
+        """Choose sub-action ``token`` for ``agent``; play the move once it is chosen."""
+        assert self._tree is not None
+        move = self._current_move()
+        if not move.allows(token):
+            labels = self._tree.labels
+            allowed = ", ".join(f"{t} ({labels[t]})" for t in move.options.tolist())
+            raise IllegalActionError(
+                f"{agent} may not choose sub-action {token} ({labels[token]}): the choices now"
+                f" are {allowed}",
+                token,
+            )
+        chosen = move.choose(token)
+        if chosen is None:
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self._accumulate_rewards()
+            if self.render_mode == "human":
+                self.render()
+            return
+        self._act(agent, self._space.action(chosen), chosen)
 
     def _act(self, agent: str, chosen: Any, index: int | None) -> None:
         """Play the action ``chosen`` (number ``index``, if it has one) for ``agent``, the
@@ -445,9 +665,27 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if not self._end_if_over() and self.max_steps is not None and self._steps >= self.max_steps:
+        over = self._end_if_over()
+        if over or self._running is not None:
+            self._pay()
+        if not over and self.max_steps is not None and self._steps >= self.max_steps:
             for name in self.agents:
                 self.truncations[name] = True
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _penalize(self, agent: str, reason: str) -> None:
+        """End the game on ``agent``'s illegal action: ``illegal_reward`` for it, 0 for the
+        others, every agent terminated (``on_illegal="penalize"``)."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.rewards[agent] = self.illegal_reward
+        for name in self.agents:
+            self.terminations[name] = True
+        self.infos[agent] = {"illegal": reason}
+        self._penalized = True
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -457,7 +695,7 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         """The position for a centralised critic: every seat's observation, stacked.
 
         A ``float32`` NumPy array of shape ``(seats, *observation_shape(config))`` (the
-        :attr:`state_space`): row ``i`` is ``observe("seat_i")["observation"]``, the game's
+        :attr:`state_space`): row ``i`` is ``observe("player_i")["observation"]``, the game's
         observation of seat ``i``'s view. It holds everything some seat knows — each hand, as
         its owner sees it — and nothing that no seat may see: not the order of a deck, not a
         die yet to be rolled, not the generator. A critic trained on it judges the position,
@@ -472,44 +710,56 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         Raises:
             RuntimeError: :meth:`reset` has not been called.
         """
+        import numpy as np
+
         self._started()
-        return self._np.stack(
-            [self.observe(agent)["observation"] for agent in self.possible_agents]
-        )
+        return np.stack([self._observe_seat(seat) for seat in range(len(self.possible_agents))])
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees now: ``{"observation": ..., "action_mask": ...}``.
+        """What ``agent`` sees now: ``{"observation": ..., "action_mask": ...}`` (and
+        ``"chosen"`` with ``decompose``).
 
         ``"observation"`` is ``game.observation(game.view(state, seat))`` as a NumPy
         ``float32`` array of ``observation_shape(config)``; ``"action_mask"`` an ``int8`` array
-        with a 1 at the number of each legal action when ``agent`` must act now (those of
-        :meth:`legal_indices`), and all zeros otherwise (another agent acts, or the game is
-        over). Fresh arrays every call.
+        with a 1 at the number of each legal action (or, with ``decompose``, each sub-action it
+        may choose) when ``agent`` must act now (those of :meth:`legal_indices`), and all zeros
+        otherwise (another agent acts, or the game is over); ``"chosen"`` marks the sub-actions
+        of its move chosen so far (see :meth:`observation_space`). Fresh arrays every call.
 
         Raises:
             KeyError: ``agent`` is not one of :attr:`possible_agents`.
             RuntimeError: :meth:`reset` has not been called.
             ValueError: the game's observation does not have the announced shape.
         """
+        import numpy as np
+
         self._started()
-        np = self._np
         seat = self.seat(agent)
-        observation = self._observe_view(self.game.view(self._state, seat))
-        if observation.shape != self._shape:
-            raise ValueError(
-                f"{self.game.name}: an observation of shape {observation.shape}, but "
-                f"observation_shape(config) announced {self._shape}"
-            )
-        mask = np.zeros(self._space.size, dtype=np.int8)
-        if agent == self.agent_selection and self._live():
-            mask[list(self._legal_indices())] = 1
-        return {"observation": observation, "action_mask": mask}
+        observation = self._observe_seat(seat)
+        mask = np.zeros(self._size, dtype=np.int8)
+        acting = agent == self.agent_selection and self._live()
+        tree = self._tree
+        if tree is None:
+            if acting:
+                mask[list(self._legal_indices())] = 1
+            return {"observation": observation, "action_mask": mask}
+        chosen = np.zeros((tree.depth, tree.size), dtype=np.float32)
+        if acting:
+            move = self._current_move()
+            mask[move.options] = 1
+            prefix = move.prefix
+            if prefix:
+                chosen[np.arange(len(prefix)), prefix] = 1.0
+        return {"observation": observation, "action_mask": mask, "chosen": chosen}
 
     def render(self) -> Any:
         """A picture of the whole state (every seat's hidden parts included), as the render mode
         says: ``"human"`` prints ``game.render_text(state)`` and returns ``None``, ``"ansi"``
         returns that text (a ``str``), ``"svg"`` returns ``game.render_svg(state)`` (SVG
-        text). Without a render mode it warns (Gymnasium's logger) and returns ``None``.
+        text), ``"rgb_array"`` that picture as a NumPy ``uint8`` array of shape
+        ``(height, width, 3)``: the first frame fixes the size (its longer side 960 pixels),
+        later pictures are scaled to fit it, so a video's frames all have one size. Without a
+        render mode it warns (Gymnasium's logger) and returns ``None``.
 
         Raises:
             RuntimeError: :meth:`reset` has not been called.
@@ -523,9 +773,10 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             )
             return None
         self._started()
-        if self.render_mode == "svg":
+        if self.render_mode in ("svg", "rgb_array"):
             assert self.game.render_svg is not None  # checked when the render mode was set
-            return self.game.render_svg(self._state)
+            picture = self.game.render_svg(self._state)
+            return picture if self._raster is None else self._raster(picture)
         text = self.game.render_text(self._state)
         if self.render_mode == "human":
             print(text)
@@ -534,6 +785,21 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
 
     def close(self) -> None:
         """Release nothing: the environment holds no window, process or file."""
+
+    # -- copies ---------------------------------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The action space is rebuilt from the game and config (goblinguard's interns its
+        # actions through closures, which do not pickle).
+        kept = dict(self.__dict__)
+        del kept["_space"]
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        action_space = self.game.action_space
+        assert action_space is not None  # checked when the environment was built
+        self._space = action_space(self.config)
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -554,6 +820,25 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         else:
             self.agent_selection = _agent_name(seat)
 
+    def _observe_seat(self, seat: int) -> Any:
+        """``seat``'s observation now, a fresh array; with ``decompose`` computed once per
+        state and copied (the sub-steps of a move share it)."""
+        state = self._state
+        if self._tree is not None:
+            kept = self._seen.get(seat)
+            if kept is not None and kept[0] is state:
+                return kept[1].copy()
+        observation = self._observation(self.game.view(state, seat))
+        if observation.shape != self._shape:
+            raise ValueError(
+                f"{self.game.name}: an observation of shape {observation.shape}, but "
+                f"observation_shape(config) announced {self._shape}"
+            )
+        if self._tree is not None:
+            self._seen[seat] = (state, observation)
+            return observation.copy()
+        return observation
+
     def _legal_indices(self) -> tuple[int, ...]:
         """The numbers of the legal actions now, leaving out any the space lacks (computed once
         per state)."""
@@ -567,6 +852,15 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             self._indices_of = state
         return self._indices
 
+    def _current_move(self) -> Move:
+        """The move under way of the seat to act (made at the first sub-action of a state)."""
+        move = self._move
+        if move is None or self._move_of is not self._state:
+            assert self._tree is not None
+            move = self._move = Move(self._tree, self._legal_indices(), ask_forced=True)
+            self._move_of = self._state
+        return move
+
     def _number(self, action: Any) -> int | None:
         try:
             return self._space.index(action)
@@ -574,14 +868,36 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
             return None
 
     def _end_if_over(self) -> bool:
-        """If the game is over, terminate every agent with its return; whether it is."""
-        outcome = self.game.outcome(self._state) if self.game.is_over(self._state) else None
-        if outcome is None:
+        """If the game is over, terminate every agent; whether it is."""
+        if not self.game.is_over(self._state):
             return False
         for name in self.agents:
-            self.rewards[name] = float(outcome.returns[self._seats[name]])
             self.terminations[name] = True
         return True
+
+    def _pay(self) -> None:
+        """Set each agent's reward of this step: the outcome's returns at the end (``payoff
+        returns``); with ``payoff="scores"``, the change of its seat's score since the last
+        payment."""
+        state = self._state
+        outcome = self.game.outcome(state) if self.game.is_over(state) else None
+        if self.payoff == "returns":
+            if outcome is not None:
+                for name in self.agents:
+                    self.rewards[name] = float(outcome.returns[self._seats[name]])
+            return
+        if outcome is not None:
+            if outcome.scores is None:
+                raise ValueError(f"{self.game.name}: the outcome has no scores (payoff='scores')")
+            now = [float(v) for v in outcome.scores]
+        elif self._running is not None:
+            now = [float(v) for v in self._running(state)]
+        else:
+            return
+        for name in self.agents:
+            seat = self._seats[name]
+            self.rewards[name] = now[seat] - self._paid[seat]
+        self._paid = now
 
     def _advance(self, state: Any) -> Any:
         """Answer chance and, with :attr:`skip_forced`, every decision with a single legal
@@ -604,6 +920,24 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         return state
 
 
+class _Tuples:
+    """A game's ``observation`` as a NumPy ``float32`` array (for a game without
+    ``observation_array``); a class, not a closure, so that environments pickle."""
+
+    __slots__ = ("observation",)
+
+    def __init__(self, observation: Callable[[Any], Any]) -> None:
+        self.observation = observation
+
+    def __call__(self, view: Any) -> Any:
+        import numpy as np
+
+        return np.asarray(self.observation(view), dtype=np.float32)
+
+
+_RASTER_INSTALL = 'pip install "tabletop-rules[raster]"'
+
+
 def env(
     game: Game[Any, Any],
     *,
@@ -611,6 +945,10 @@ def env(
     render_mode: str | None = None,
     max_steps: int | None = None,
     skip_forced: bool = False,
+    decompose: bool = False,
+    payoff: str = "returns",
+    on_illegal: str = "raise",
+    illegal_reward: float = -1.0,
 ) -> TabletopAECEnv:
     """A PettingZoo AEC environment of ``game`` (a :class:`TabletopAECEnv`; see it for the
     arguments).
@@ -631,12 +969,10 @@ def env(
             e.step(action)
 
     Raises:
-        TypeError: the game has no action space or no observations, or ``skip_forced`` is not
-            a ``bool``.
-        ValueError: ``render_mode`` is not one the game supports, ``max_steps`` is below 1, or
-            the game's ``observation_bounds`` are not a low below a high.
+        TypeError: see :class:`TabletopAECEnv`.
+        ValueError: see :class:`TabletopAECEnv`.
         ImportError: PettingZoo, Gymnasium or NumPy is missing (install the ``pettingzoo``
-            extra).
+            extra), or ``render_mode="rgb_array"`` without the ``raster`` extra.
     """
     return TabletopAECEnv(
         game,
@@ -644,6 +980,10 @@ def env(
         render_mode=render_mode,
         max_steps=max_steps,
         skip_forced=skip_forced,
+        decompose=decompose,
+        payoff=payoff,
+        on_illegal=on_illegal,
+        illegal_reward=illegal_reward,
     )
 
 
