@@ -163,7 +163,8 @@ def test_types_and_sizes_follow_the_game(pyspiel: ModuleType) -> None:
         size = game.action_space(config).size
         assert spiel.num_distinct_actions() == spiel.max_chance_outcomes() == size
         shape = list(game.observation_shape(config))
-        assert spiel.observation_tensor_shape() == spiel.information_state_tensor_shape() == shape
+        assert spiel.observation_tensor_shape() == shape
+        assert not kind.provides_information_state_tensor, "a fixed tensor has no history"
         assert (spiel.min_utility(), spiel.max_utility()) == (0.0, 1.0)
     assert not hand.get_type().provides_observation_tensor
     assert hand.get_type().provides_information_state_string
@@ -187,12 +188,14 @@ def test_chance_nodes_carry_the_games_exact_probabilities(pyspiel: ModuleType) -
 
 
 def test_strings_and_tensors_come_from_the_seats_view(pyspiel: ModuleType) -> None:
-    """The observation is the view; the information state is the seat's history, which only
-    grows (perfect recall), and tells nothing a view hides."""
+    """The observation is the view; the information state is the digest of the seat's history
+    (perfect recall: it changes whenever the seat's view changes or the seat acts, and its
+    number of lines only grows) and the view now, of a size that does not grow with the game."""
     config = km.Config(guilds=("feudal_pact", "pathfinders"))
     spiel = openspiel.load(km.GAME, config)
     state, rng = spiel.new_initial_state(), Rng.from_seed(8)
-    before = ["", ""]
+    before = [("", 0), ("", 0)]
+    seen: list[set[str]] = [set(), set()]
     for _ in range(60):
         if state.is_terminal():
             break
@@ -202,8 +205,16 @@ def test_strings_and_tensors_come_from_the_seats_view(pyspiel: ModuleType) -> No
             assert state.observation_string(seat) == km.dumps(view)
             assert state.observation_tensor(seat) == pytest.approx(flatten(km.observation(view)))
             history = state.information_state_string(seat)
-            assert history.startswith(before[seat]) and history.endswith(km.dumps(view))
-            before[seat] = history
+            first, now = history.split("\n", 1)
+            assert now == km.dumps(view)
+            assert len(first) < 120 and first.startswith("history of ")
+            lines = int(first.split()[2])
+            assert lines >= before[seat][1]
+            assert (lines == before[seat][1]) == (first == before[seat][0])
+            if first != before[seat][0]:
+                assert first not in seen[seat], "a digest is never met again in one game"
+            seen[seat].add(first)
+            before[seat] = (first, lines)
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             ticket, rng = rng.below(len(outcomes))
@@ -211,6 +222,22 @@ def test_strings_and_tensors_come_from_the_seats_view(pyspiel: ModuleType) -> No
         else:
             action, rng = rng.choice(state.legal_actions())
             state.apply_action(action)
+
+
+def test_the_information_state_does_not_grow_with_the_game(pyspiel: ModuleType) -> None:
+    """A kinmarr game of hundreds of actions: the information state is the size of a view and
+    a line, where the whole history once grew to megabytes."""
+    spiel = openspiel.load(km.GAME, km.Config(guilds=("feudal_pact", "pathfinders")))
+    longest = spiel.new_initial_state()
+    for seed in range(8):
+        state = _play_out(spiel.new_initial_state(), Rng.from_seed(seed))
+        longest = max(longest, state, key=lambda s: len(s.history()))
+    state = longest
+    assert len(state.history()) > 150
+    for seat in (0, 1):
+        text = state.information_state_string(seat)
+        assert len(text) < len(state.observation_string(seat)) + 120
+        assert int(text.split()[2]) > 50
 
 
 def test_pythons_observation_api_reads_the_view(pyspiel: ModuleType) -> None:

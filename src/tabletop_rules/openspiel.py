@@ -29,8 +29,9 @@ How the two models meet (the OpenSpiel page of the documentation says more):
 * **Observations** come from the seat's *view* only: ``observation_string`` is the view's JSON
   (the game's ``dumps``) and ``observation_tensor`` the game's ``observation(view)``, flattened.
   ``information_state_string`` is the seat's own history — the views it saw, each time its view
-  changed, and its own actions — so it has perfect recall; ``information_state_tensor`` is the
-  observation tensor (a view holds no history, and a tensor of fixed size cannot).
+  changed, and its own actions — written as their chained SHA-256 digest and the view now, so it
+  has perfect recall and a size that does not grow with the game; the games provide no
+  ``information_state_tensor`` (a tensor of fixed size has no room for a history of any length).
 * **Hidden information.** ``resample_from_infostate(player, sampler)`` deals the hidden parts
   afresh with the game's ``redeal``, so OpenSpiel's information-set MCTS searches the games.
 * **Copies.** Games and states pickle, deep-copy and serialise, however long the game.
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import importlib
 import math
 import sys
@@ -186,6 +188,20 @@ def _observation_numbers(binding: _Binding, view: Any) -> Any:
     return flatten(game.observation(view))
 
 
+class _Recall(typing.NamedTuple):
+    """A seat's information state at a position: the digest of its history's lines, chained
+    (:func:`_chain`), their number, and the last view among them (its JSON)."""
+
+    digest: str
+    lines: int
+    last: str | None
+
+
+def _chain(digest: str, line: str) -> str:
+    """The digest of a history of digest ``digest`` with ``line`` added."""
+    return hashlib.sha256(f"{digest}\n{line}".encode()).hexdigest()
+
+
 class _Node:
     """One position of an OpenSpiel trajectory: the game's state and how it was reached.
 
@@ -223,7 +239,7 @@ class _Node:
         action: int = -1,
         moves: int = 0,
         chances: int = 0,
-        prefix: Mapping[int, tuple[tuple[str, ...], str | None]] | None = None,
+        prefix: Mapping[int, _Recall] | None = None,
     ) -> None:
         self.binding = binding
         self.state = state
@@ -239,7 +255,7 @@ class _Node:
         self._outcomes: list[tuple[int, float]] | None = None
         self._returns: list[float] | None = None
         self._views: dict[int, tuple[Any, str | None]] = {}
-        self._recall: dict[int, tuple[tuple[str, ...], str | None]] = {}
+        self._recall: dict[int, _Recall] = {}
 
     # -- what OpenSpiel asks, each computed once per node
 
@@ -309,40 +325,43 @@ class _Node:
             self._views[seat] = (view, text)
         return text
 
-    def recall(self, seat: int) -> tuple[tuple[str, ...], str | None]:
-        """``seat``'s information state as lines, and the last view among them."""
+    def recall(self, seat: int) -> _Recall:
+        """``seat``'s information state: the digest of its history, the number of its lines and
+        the last view among them."""
         found = self._recall.get(seat)
         if found is not None:
             return found
         pending: list[_Node] = []
         node: _Node | None = self
-        lines: list[str] = []
-        last: str | None = None
+        known = _Recall("", 0, None)
         while node is not None:
             cached = node._recall.get(seat)
             if cached is not None:
-                lines, last = list(cached[0]), cached[1]
+                known = cached
                 break
             pending.append(node)
             if node.parent is None and node.prefix is not None and seat in node.prefix:
-                before, last = node.prefix[seat]
-                lines = list(before)
+                known = node.prefix[seat]
             node = node.parent
         space, game = self.binding.space, self.binding.game
+        digest, lines, last = known
         for node in reversed(pending):
             if node.parent is not None and node.actor == seat:
-                lines.append(f"seat {seat} played {game.notation(space.action(node.action))}")
+                line = f"seat {seat} played {game.notation(space.action(node.action))}"
+                digest, lines = _chain(digest, line), lines + 1
             seen = node.view_json(seat)
             if seen != last:
-                lines.append(seen)
-                last = seen
-        found = self._recall[seat] = (tuple(lines), last)
-        return found
+                digest, lines, last = _chain(digest, seen), lines + 1, seen
+            node._recall[seat] = _Recall(digest, lines, last)
+        return self._recall[seat]
 
     def history_of(self, seat: int) -> str:
-        """``seat``'s information state, one line each: the views it saw (a line each time its
-        view changed) and its own actions, from the root to this position."""
-        return "\n".join(self.recall(seat)[0])
+        """``seat``'s information state, of a size that does not grow with the game: a first
+        line holding the number of lines of its history — the views it saw (a line each time
+        its view changed) and its own actions, from the root to this position — and their
+        SHA-256 digest, chained line by line; then its view now (its JSON)."""
+        digest, lines, last = self.recall(seat)
+        return f"history of {lines} lines, sha256 {digest}\n{last}"
 
     # -- the chain, walked without recursion
 
@@ -399,7 +418,7 @@ def _rebuild_node(
     start: Any,
     moves: int,
     chances: int,
-    prefix: dict[int, tuple[tuple[str, ...], str | None]] | None,
+    prefix: dict[int, _Recall] | None,
     path: tuple[int, ...],
 ) -> _Node:
     """A pickled node: its root, then each action of its path applied again."""
@@ -813,7 +832,8 @@ def _game_type(pyspiel: Any, name: str, game: Game[Any, Any], defaults: _Default
         max_num_players=game.seats[1],
         min_num_players=game.seats[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=tensors,
+        # A tensor of fixed size has no room for a history of any length: not provided.
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=tensors,
         parameter_specification=dict(defaults.spec),
@@ -971,18 +991,20 @@ def _classes() -> tuple[type[Any], type[Any]]:
         def __init__(self, binding: _Binding, recall: bool) -> None:
             self.binding = binding
             self.recall = recall
-            shape = binding.shape or (0,)
+            shape = binding.shape if binding.shape and not recall else (0,)
             self.tensor = numpy.zeros(math.prod(shape), numpy.float32)
-            self.dict = {"view": self.tensor.reshape(shape)} if binding.shape else {}
+            self.dict = {"view": self.tensor.reshape(shape)} if shape != (0,) else {}
 
         def set_from(self, spiel_state: Any, player: int) -> None:
-            """Fill ``tensor`` with ``observation(view(state, player))``, flattened."""
-            if self.binding.shape is not None:
+            """Fill ``tensor`` with ``observation(view(state, player))``, flattened (nothing
+            with ``perfect_recall``: the games give no information-state tensor)."""
+            if self.binding.shape is not None and not self.recall:
                 node: _Node = spiel_state.node
                 self.tensor[:] = _observation_numbers(node.binding, node.view(player))
 
         def string_from(self, spiel_state: Any, player: int) -> str:
-            """The view's JSON; with ``perfect_recall``, the seat's history of views and actions."""
+            """The view's JSON; with ``perfect_recall``, the seat's information state (the
+            digest of its history of views and actions, and its view now)."""
             node: _Node = spiel_state.node
             return node.history_of(player) if self.recall else node.view_json(player)
 
