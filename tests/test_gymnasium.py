@@ -384,20 +384,54 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("game", "seat"), [("kinmarr", 1), ("goblinguard", 0)])
 def test_the_maskable_ppo_recipe_s_environment(game: str, seat: int) -> None:
     """examples/maskable_ppo.py without PyTorch: its environment passes check_env (penalizing,
-    as check_env steps unmasked), and its win rate measure runs."""
-    from examples.maskable_ppo import make_env, win_rate
+    as check_env steps unmasked), and its measure runs; goblinguard's features keep the mask
+    and hold the board around the first card, the cards, the counts and the move so far."""
+    from examples.maskable_ppo import GoblinguardFeatures, evaluate, learner_env, make_env
 
     e = make_env(game, seat=seat)
     assert e.seat == seat and e.skip_forced
     check_env(
-        env(e.game, config=e.config, seat=seat, skip_forced=True, on_illegal="penalize"),
+        env(
+            e.game,
+            config=e.config,
+            seat=seat,
+            skip_forced=True,
+            decompose=e.decompose,
+            payoff=e.payoff,
+            on_illegal="penalize",
+        ),
         skip_render_check=True,
     )
     first = lambda _observation, mask: int(np.flatnonzero(mask)[0])  # noqa: E731
-    rate = win_rate(e, first, games=2, seed=0)
-    assert rate in (0.0, 0.5, 1.0)
+    learner = learner_env(game, seat)
+    wins, mean = evaluate(learner, first, games=2, seed=0)
+    assert wins in (0.0, 0.5, 1.0)
+    if game == "goblinguard":
+        assert isinstance(learner, GoblinguardFeatures) and e.decompose
+        assert learner.observation_space.shape == (11847,)
+        observation, _info = learner.reset(seed=3)
+        assert learner.observation_space.contains(observation)
+        inner: Any = learner.unwrapped
+        assert np.array_equal(learner.action_masks(), inner.action_masks())
+        assert 2 * mean == int(2 * mean) >= 0, "goblins defeated, over 2 games"
     with pytest.raises(ValueError, match="kinmarr or goblinguard, not 'chess'"):
         make_env("chess")
+
+
+def test_the_self_play_recipe_s_league() -> None:
+    """examples/selfplay_league.py without PyTorch: its environments draw their opponents from
+    one pool, and the league measures any policy against the game's agents in both seats."""
+    from examples.selfplay_league import league, make_envs
+
+    pool = OpponentPool(["random"])
+    envs = make_envs(pool)
+    assert [e.seat for e in envs] == [0, 1] and all(e.opponents == {1 - e.seat: pool} for e in envs)
+    pool.add(lowest)
+    for e in envs:
+        episode(e, seed=1)
+    table = league({"lowest": lowest}, games=2)
+    assert set(table["lowest"]) == {(a, s) for a in ("random", "heuristic") for s in (0, 1)}
+    assert all(rate in (0.0, 0.5, 1.0) for rate in table["lowest"].values())
 
 
 # -- errors ----------------------------------------------------------------------------------------
