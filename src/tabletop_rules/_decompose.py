@@ -189,45 +189,42 @@ class Move:
 
     Attributes:
         prefix: the sub-actions fixed so far, in order (chosen or taken inside).
-        options: the sub-actions that may be chosen now, ascending (a NumPy array; empty once an
-            action is chosen).
+        options: the sub-actions that may be chosen now, ascending (empty once an action is
+            chosen).
         chosen: the number of the action chosen, or ``None`` while several are left.
     """
 
-    __slots__ = ("_actions", "_rows", "chosen", "options", "prefix")
+    __slots__ = ("_left", "chosen", "options", "prefix")
 
     def __init__(
         self, decomposition: Decomposition, legal: Sequence[int], *, ask_forced: bool
     ) -> None:
-        import numpy as np
-
-        self._actions = np.asarray(legal, dtype=np.int64)
-        if not len(self._actions):
+        if not len(legal):
             raise ValueError("a move needs at least one legal action")
-        self._rows = decomposition.rows[self._actions]
+        rows: list[list[int]] = decomposition.rows[list(legal)].tolist()
+        # each legal action's number and sub-actions
+        self._left = [(number, row) for number, row in zip(legal, rows, strict=True)]
         self.prefix: list[int] = []
         self.chosen: int | None = None
-        self.options: Any = self._rows[:1, 0]
-        if len(self._actions) > 1 or not ask_forced:
+        self.options: list[int] = [rows[0][0]]
+        if len(legal) > 1 or not ask_forced:
             self._advance()
 
     def _advance(self) -> None:
-        import numpy as np
-
-        while len(self._actions) > 1:
-            options = np.unique(self._rows[:, len(self.prefix)])
+        left = self._left
+        while len(left) > 1:
+            depth = len(self.prefix)
+            options = sorted({row[depth] for _, row in left})
             if len(options) > 1:
                 self.options = options
                 return
-            self.prefix.append(int(options[0]))
-        self.chosen = int(self._actions[0])
-        self.options = self._rows[:0, 0]
+            self.prefix.append(options[0])
+        self.chosen = int(left[0][0])
+        self.options = []
 
     def allows(self, token: int) -> bool:
         """Whether sub-action ``token`` may be chosen now."""
-        options = self.options
-        i = int(options.searchsorted(token))
-        return i < len(options) and int(options[i]) == token
+        return token in self.options
 
     def choose(self, token: int) -> int | None:
         """Choose sub-action ``token`` (one of :attr:`options`); the action's number once one
@@ -236,11 +233,10 @@ class Move:
         Raises:
             ValueError: ``token`` is not one of :attr:`options`.
         """
-        if not self.allows(token):
-            raise ValueError(f"sub-action {token} is not one of {self.options.tolist()}")
-        keep = self._rows[:, len(self.prefix)] == token
-        self._actions = self._actions[keep]
-        self._rows = self._rows[keep]
+        if token not in self.options:
+            raise ValueError(f"sub-action {token} is not one of {self.options}")
+        depth = len(self.prefix)
+        self._left = [(number, row) for number, row in self._left if row[depth] == token]
         self.prefix.append(token)
         self._advance()
         return self.chosen

@@ -206,7 +206,7 @@ def _check_illegal_reward(value: object) -> float:
     return float(value)
 
 
-def render_modes(game: Game[Any, Any]) -> tuple[str, ...]:
+def _render_modes(game: Game[Any, Any]) -> tuple[str, ...]:
     """The render modes of an environment of ``game``: ``"human"`` and ``"ansi"`` always;
     ``"svg"`` for a game that draws pictures; ``"rgb_array"`` for one that draws pictures when
     the ``raster`` extra is installed."""
@@ -321,7 +321,7 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
                 f"{game.name} has no action space or no observations, so it cannot be a "
                 "PettingZoo environment (see Game.action_space and Game.observation)"
             )
-        modes = render_modes(game)
+        modes = _render_modes(game)
         if render_mode is not None and render_mode not in modes:
             hint = (
                 f" (the rgb_array mode needs the raster extra: {_RASTER_INSTALL})"
@@ -487,7 +487,7 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         if not self._live():
             return ()
         if self._tree is not None:
-            return tuple(int(i) for i in self._current_move().options)
+            return tuple(self._current_move().options)
         return self._legal_indices()
 
     def notation(self, index: int) -> str:
@@ -633,7 +633,7 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         move = self._current_move()
         if not move.allows(token):
             labels = self._tree.labels
-            allowed = ", ".join(f"{t} ({labels[t]})" for t in move.options.tolist())
+            allowed = ", ".join(f"{t} ({labels[t]})" for t in move.options)
             raise IllegalActionError(
                 f"{agent} may not choose sub-action {token} ({labels[token]}): the choices now"
                 f" are {allowed}",
@@ -811,6 +811,11 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
         """Whether a seat must act: the game is neither over nor cut short."""
         agent = self.agent_selection
         return not (self.terminations.get(agent, True) or self.truncations.get(agent, True))
+
+    def _clear_rewards(self) -> None:
+        """Every agent's reward of this step to ``0.0`` (a float, as every reward here is)."""
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
 
     def _select(self) -> None:
         """Point :attr:`agent_selection` at the seat to act (the first agent once it is over)."""
