@@ -408,12 +408,13 @@ def test_the_maskable_ppo_recipe_s_environment(game: str, seat: int) -> None:
     assert wins in (0.0, 0.5, 1.0)
     if game == "goblinguard":
         assert isinstance(learner, GoblinguardFeatures) and e.decompose
-        assert learner.observation_space.shape == (11847,)
+        assert learner.observation_space.shape == (6919,)
         observation, _info = learner.reset(seed=3)
         assert learner.observation_space.contains(observation)
         inner: Any = learner.unwrapped
         assert np.array_equal(learner.action_masks(), inner.action_masks())
         assert 2 * mean == int(2 * mean) >= 0, "goblins defeated, over 2 games"
+        assert (wins > 0) == (mean > 0), "a game that defeats a goblin is a rewarded game"
     with pytest.raises(ValueError, match="kinmarr or goblinguard, not 'chess'"):
         make_env("chess")
 
