@@ -2,9 +2,13 @@
 
 The checks: every field in range; every card of the pack in exactly one place (a deck, a hand, a
 slot, the Shop, the active prophecy, a lasting event, the discard, or a frame that holds it);
-hands and slots as the rules allow (K15); the frames well formed and in a possible order; the
-frame on top waiting for an answer that has at least one legal action; a finished game's scores
-and winners those of its ending. Linear in the size of the state.
+hands and slots as the rules allow (K15); the frames well formed and in a possible order; each
+frame fitting the state it sits in — the frames around it as the engine pushes them, whose turn
+it is and who lives, the Shop's free places, the turn's flags, a running game within its last
+round (K16); the frame on top waiting for an answer that has at least one legal action; a
+finished game's round, Fate, scores and winners those of its ending. The bounds are the
+engine's own (its constants and helpers), so that the check and the engine cannot disagree.
+Linear in the size of the state.
 """
 
 from __future__ import annotations
@@ -825,11 +829,13 @@ def _fit_choose(p: State | View, i: int, frame: Any) -> None:
 
 def _fit_encounter(p: State | View, i: int, frame: Any) -> None:
     _turns(p, frame.seat, _at(i, "seat"))
-    frames = p.frames
-    if i + 1 < len(frames) and not isinstance(frames[i + 1], EncounterFrame):
-        later = [j for j in range(i + 2, len(frames)) if isinstance(frames[j], EncounterFrame)]
-        if later:
-            _fail(_at(later[0]), "K11: the cards chosen wait together, resolved one after another")
+    if i > 0 and isinstance(p.frames[i - 1], EncounterFrame):
+        return
+    for j in range(i + 1, len(p.frames)):  # the first of the cards chosen: the others on it
+        if isinstance(p.frames[j], EncounterFrame) and not isinstance(
+            p.frames[j - 1], EncounterFrame
+        ):
+            _fail(_at(j), "K11: the cards chosen wait together, resolved one after another")
 
 
 def _fit_pay(p: State | View, i: int, frame: Any) -> None:
