@@ -21,6 +21,7 @@ from tabletop_rules import Rng, StateFormatError
 
 from ._board import Tile
 from ._content import FACES, REQUESTS_ORDER, Compiled
+from ._effects import DRAW_DECKS
 from ._frames import (
     Answer,
     ArriveFrame,
@@ -351,7 +352,7 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
         _int(frame.steps, 0, 6, f"{path}.steps")
     elif isinstance(frame, ChooseFrame):
         seat(frame.seat, "seat")
-        if frame.deck not in ("encounter", "ability", "item"):
+        if frame.deck not in DRAW_DECKS:
             _fail(f"{path}.deck", f"cannot choose from {frame.deck!r}")
         _int(frame.count, 0, MAX_COUNT, f"{path}.count")
         _int(frame.choose, 0, MAX_COUNT, f"{path}.choose")
@@ -829,6 +830,9 @@ def _fit_choose(p: State | View, i: int, frame: Any) -> None:
 
 def _fit_encounter(p: State | View, i: int, frame: Any) -> None:
     _turns(p, frame.seat, _at(i, "seat"))
+    deck = p.config.rules.card[frame.card].deck
+    if deck not in DRAW_DECKS:
+        _fail(_at(i, "card"), f"a card chosen is drawn from {' or '.join(DRAW_DECKS)}, not {deck}")
     if i > 0 and isinstance(p.frames[i - 1], EncounterFrame):
         return
     for j in range(i + 1, len(p.frames)):  # the first of the cards chosen: the others on it

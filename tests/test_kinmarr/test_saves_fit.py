@@ -299,6 +299,27 @@ def test_cards_chosen_are_resolved_for_the_active_player() -> None:
              "the work of the active player's turn")  # fmt: skip
 
 
+def test_a_card_chosen_comes_from_a_deck_drawn_to_choose() -> None:
+    """A fulfilled prophecy swapped in for a card chosen: read as it was, the prophecy came to
+    a player's hand, and the next state could not be saved."""
+    state = _found(
+        lambda s: (
+            any(type(f) is kinmarr.EncounterFrame for f in s.frames)
+            and any(s.config.rules.card[c].kind == "prophecy" for c in s.discarded)
+        )
+    )
+    i = _index(state, kinmarr.EncounterFrame)
+    rules = state.config.rules
+    prophecy = min(c for c in state.discarded if rules.card[c].kind == "prophecy")
+
+    def swap(data: dict[str, Any]) -> None:
+        frame = _frame(data, i)
+        data["discarded"] = [frame["card"] if c == prophecy else c for c in data["discarded"]]
+        frame["card"] = prophecy
+
+    _refused(state, swap, f".frames[{i}].card", "drawn from encounter or ability or item")
+
+
 def test_a_card_gained_is_one_its_player_may_hold() -> None:
     state = _found(
         lambda s: (
