@@ -265,20 +265,25 @@ def _flags(flags: Any, n: int, rules: Compiled) -> None:
     _type(flags.duel_anywhere, bool, "$.flags.duel_anywhere")
 
 
-def _roll(roll: Any, path: str) -> None:
+def _roll(roll: Any, rules: Compiled, path: str) -> None:
     _type(roll, DiceRoll, path)
     size = len(roll.colours)
     if not 1 <= size <= 12 or len(roll.faces) != size or len(roll.used) != size:
         _fail(path, "a roll has 1 to 12 dice, each with a face and a used flag")
     for i in range(size):
-        if roll.colours[i] not in ("red", "green", "blue"):
-            _fail(f"{path}.colours[{i}]", f"unknown colour {roll.colours[i]!r}")
+        colour = roll.colours[i]
+        if colour not in ("red", "green", "blue"):
+            _fail(f"{path}.colours[{i}]", f"unknown colour {colour!r}")
         face = roll.faces[i]
         if face != "" and face not in FACES:
             _fail(f"{path}.faces[{i}]", f"unknown face {face!r}")
+        if face != "" and face not in rules.faces[colour]:
+            _fail(f"{path}.faces[{i}]", f"the {colour} die has no {face!r} face")
         _type(roll.used[i], bool, f"{path}.used[{i}]")
         if face not in ("", "dodge") and not roll.used[i]:
             _fail(f"{path}.used[{i}]", "only a Dodge may be unused (K12)")
+        if face == "" and roll.used[i]:
+            _fail(f"{path}.used[{i}]", "a die still to roll has no Dodge used")
 
 
 def _answer(answer: Any, n: int, rules: Compiled, path: str) -> bool:
@@ -381,7 +386,7 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
     elif isinstance(frame, FightFrame):
         seat(frame.seat, "seat")
         card(frame.creature, "creature", "creature")
-        _roll(frame.dice, f"{path}.dice")
+        _roll(frame.dice, rules, f"{path}.dice")
         _int(frame.hits, -50, 50, f"{path}.hits")
         _int(frame.block, -50, 50, f"{path}.block")
         held.append(frame.creature)
@@ -390,8 +395,8 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
         seat(frame.defender, "defender")
         if frame.attacker == frame.defender:
             _fail(f"{path}.defender", "a duel is between two players")
-        _roll(frame.dice_a, f"{path}.dice_a")
-        _roll(frame.dice_d, f"{path}.dice_d")
+        _roll(frame.dice_a, rules, f"{path}.dice_a")
+        _roll(frame.dice_d, rules, f"{path}.dice_d")
         for field in ("hits_a", "block_a", "hits_d", "block_d"):
             _int(getattr(frame, field), -50, 50, f"{path}.{field}")
     elif isinstance(frame, DrawFrame):

@@ -281,6 +281,14 @@ def test_a_fight_waits_only_where_the_engine_leaves_it() -> None:
         dice["faces"][0], dice["used"][0] = "", False
 
     _refused(state, unrolled, f".frames[{top}].dice", "this roll is made")
+    colour = _last(state).dice.colours[0]
+    faces = ("hit", "miss", "critical", "resilience", "dodge", "insight")
+    other = next(f for f in faces if f not in state.config.rules.faces[colour])
+
+    def impossible(data: dict[str, Any]) -> None:
+        _frame(data, top)["dice"]["faces"][0] = other
+
+    _refused(state, impossible, f".frames[{top}].dice.faces[0]", f"the {colour} die has no")
 
     def buried(data: dict[str, Any]) -> None:  # the Dodge asked under a window
         data["frames"].append({"type": "window-frame", "request": "combat", "stack": [],
