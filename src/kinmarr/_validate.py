@@ -577,6 +577,11 @@ def _turns(p: State | View, seat: int, path: str) -> None:
         )
 
 
+def _seat_of(frame: Any) -> int:
+    seat: int = frame.seat
+    return seat
+
+
 def _rolled(roll: DiceRoll) -> bool:
     return "" not in roll.faces
 
@@ -911,12 +916,12 @@ def _fit_draw(p: State | View, i: int, frame: Any) -> None:
         return
     _turns(p, frame.seat, _at(i, "seat"))
     set_up = isinstance(frames[0], StartFrame)
+    rules = p.config.rules
     for j in range(i + 1, len(frames)):
         above = frames[j]
-        if isinstance(above, GainFrame) and p.config.rules.card[above.card].kind != "item":
-            pass
-        elif isinstance(above, GainFrame | DropFrame) and above.seat == p.turn:
-            continue
+        bought = isinstance(above, GainFrame) and rules.card[above.card].kind == "item"
+        if (bought or isinstance(above, DropFrame)) and _seat_of(above) == p.turn:
+            continue  # the Item just bought, and a card dropped to make room for it
         if set_up and isinstance(above, DrawFrame) and above.into == "prophecy":
             continue
         _fail(
@@ -955,8 +960,10 @@ def _fit_loot(p: State | View, i: int, frame: Any) -> None:
         _fail(_at(i, "looters"), "K13: looters choose in turn order from the active player")
     if len({p.players[s].tile for s in frame.looters}) > 1:
         _fail(_at(i, "looters"), "K13: the looters stand on the tile where the character died")
-    for j in range(i + 1, len(p.frames)):
-        if not isinstance(p.frames[j], GainFrame | DropFrame | LootFrame | DrawFrame):
+    for j in range(i + 1, len(p.frames)):  # what is taken, another death, a Shop refill
+        above = p.frames[j]
+        refill = isinstance(above, DrawFrame) and above.into == "shop"
+        if not (refill or isinstance(above, GainFrame | DropFrame | LootFrame)):
             _fail(_at(j), "K13: a death is looted at once")
 
 

@@ -362,6 +362,14 @@ def test_a_death_is_looted_by_the_living_in_turn_order() -> None:
 
     _refused(state, dead_looter, f".frames[{top}].looters", "K13|dead")
 
+    def drawn_meanwhile(data: dict[str, Any]) -> None:
+        data["frames"].append(
+            {"type": "draw-frame", "deck": "ability", "into": "gain", "seat": loot.looters[0],
+             "count": 1}
+        )  # fmt: skip
+
+    _refused(state, drawn_meanwhile, f".frames[{top + 1}]", "K13: a death is looted at once")
+
 
 def _answered_with_a_draw() -> kinmarr.State:
     """Levy (in a pack where it also gains an Item) used at the end of the turn: its Item to
