@@ -44,17 +44,17 @@ GRIMHEIM_RULES = [
     "_cards",
     "_content",
     "_dice",
-    "_effects",
     "_events",
     "_flow",
     "_heroes",
     "_map",
     "_monsters",
+    "_query",
     "_rules",
     "_state",
+    "_uses",
     "_validate",
     "_work",
-    "_world",
 ]
 
 

@@ -43,9 +43,9 @@ from ._actions import (
     Upgrade,
     Use,
 )
+from ._query import hero_health, hero_range, info, side_of
 from ._state import MonsterTurn, View
 from ._work import Work
-from ._world import hero_health, hero_range, info, side_of
 
 __all__ = ["DefenderAgent"]
 

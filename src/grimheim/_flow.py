@@ -52,18 +52,6 @@ from ._actions import (
 )
 from ._cards import ActionKind
 from ._dice import roll_dice, roll_outcomes
-from ._effects import (
-    auto_uses,
-    available_uses,
-    begin_quest,
-    begin_use,
-    effect_choices,
-    might_use,
-    resolution_steps,
-    resolve,
-    take_choice,
-    use_key,
-)
 from ._events import (
     DiceRolled,
     EventDrawn,
@@ -106,6 +94,7 @@ from ._monsters import (
     push_heroes,
     targets_of,
 )
+from ._query import hand_size, hero_armor, ignores_armor, side_of
 from ._quests import free_way, offer_payable, on_roll, take_offer
 from ._state import (
     UNASKED,
@@ -127,11 +116,22 @@ from ._state import (
     Turn,
     Window,
 )
+from ._uses import (
+    auto_uses,
+    available_uses,
+    begin_quest,
+    begin_use,
+    effect_choices,
+    might_use,
+    resolution_steps,
+    resolve,
+    take_choice,
+    use_key,
+)
 from ._vocab import Condition
 from ._vocab.movement import move_points, reachable, shove_areas
 from ._vocab.rolls import new_rune_dice, roll_damage
 from ._work import Work
-from ._world import hand_size, hero_armor, ignores_armor, side_of
 
 __all__ = [
     "act",

@@ -30,17 +30,9 @@ from ._actions import (
 )
 from ._cards import ActionKind
 from ._cards import Use as CardUse
-from ._effects import auto_uses, available_uses, begin_use, context
 from ._events import GoldGained, HeroDamaged, HeroHealed, HeroMoved
 from ._monsters import damage_monster, knock_out, relocate_monster
-from ._quests import counts_step, free_way, on_movement, on_step, top_quest
-from ._state import CardState, HeroAttack, Moving, Ramming, Revealing, Turn, Window
-from ._vocab.conditions import holds
-from ._vocab.heroes import mana_cards as _mana_cards
-from ._vocab.movement import best_walk, move_points, rams, reachable
-from ._vocab.targets import monster_targets
-from ._work import Work
-from ._world import (
+from ._query import (
     UPGRADE_COSTS,
     hand_size,
     hero_strength,
@@ -48,6 +40,14 @@ from ._world import (
     ignores_armor,
     side_of,
 )
+from ._quests import counts_step, free_way, on_movement, on_step, top_quest
+from ._state import CardState, HeroAttack, Moving, Ramming, Revealing, Turn, Window
+from ._uses import auto_uses, available_uses, begin_use, context
+from ._vocab.conditions import holds
+from ._vocab.heroes import mana_cards as _mana_cards
+from ._vocab.movement import best_walk, move_points, rams, reachable
+from ._vocab.targets import monster_targets
+from ._work import Work
 
 __all__ = [
     "attack_targets",

@@ -24,9 +24,9 @@ from ._events import (
     MonsterMoved,
     MonsterPlaced,
 )
+from ._query import info
 from ._state import Monster
 from ._work import Work
-from ._world import info
 
 __all__ = [
     "attack_dice",

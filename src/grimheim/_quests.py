@@ -13,9 +13,9 @@ from __future__ import annotations
 from tabletop_rules import Seat
 
 from ._cards import Quest, QuestWay
-from ._effects import begin_quest, context
 from ._events import QuestCompleted
 from ._state import CardState, Monster, QuestOffer
+from ._uses import begin_quest, context
 from ._vocab import Ctx
 from ._vocab.conditions import holds
 from ._work import Work

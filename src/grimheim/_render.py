@@ -6,10 +6,10 @@ from ._describe import faces_text
 from ._flow import track
 from ._map import Hex
 from ._names import Names
+from ._query import hero_health, hero_range, hero_strength
 from ._rules import decision
 from ._state import NO_ROLL, Config, HeroAttack, MonsterAttack, State, View
 from ._work import Work
-from ._world import hero_health, hero_range, hero_strength
 
 __all__ = ["render_text"]
 

@@ -31,7 +31,6 @@ from ._actions import (
     Prepare,
     Use,
 )
-from ._effects import use_refusal
 from ._events import Event
 from ._flow import act, advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
@@ -53,6 +52,7 @@ from ._state import (
     View,
     Window,
 )
+from ._uses import use_refusal
 from ._validate import validate
 from ._work import Work
 

@@ -36,6 +36,7 @@ from ._content import MonsterCard, Pack, Point, Spot, step_towards
 from ._flow import track
 from ._heroes import upgrade_cost
 from ._map import CLOCKWISE, Geometry, Hex
+from ._query import hero_armor, hero_health, hero_range, hero_strength, info, move_points, side_of
 from ._rules import decision, view
 from ._state import (
     Ambush,
@@ -61,7 +62,6 @@ from ._state import (
     Window,
 )
 from ._work import Work
-from ._world import hero_armor, hero_health, hero_range, hero_strength, info, move_points, side_of
 
 __all__ = ["render_svg"]
 

@@ -17,6 +17,7 @@ from tabletop_rules import CHANCE, Rng, StateFormatError
 from ._cards import MOST
 from ._hidden import hidden_parts, unseen
 from ._limits import BONUS_LIMIT, GOLD_LIMIT, MANA_LIMIT, roll_limit, upgrade_limit
+from ._query import TOWN_LIMIT, info
 from ._state import (
     Ambush,
     CardState,
@@ -43,7 +44,6 @@ from ._state import (
 )
 from ._vocab.movement import AddMove
 from ._vocab.rolls import AddRange
-from ._world import TOWN_LIMIT, info
 
 __all__ = ["validate"]
 

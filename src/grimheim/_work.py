@@ -12,8 +12,8 @@ from tabletop_rules import Rng, Seat
 from ._events import Event
 from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import Geometry
+from ._query import hero_health, info
 from ._state import UNASKED, Config, Frame, Hero, Monster, State, Turn
-from ._world import hero_health, info
 
 __all__ = ["Work"]
 

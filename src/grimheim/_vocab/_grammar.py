@@ -3,7 +3,7 @@
 A *word* is a small frozen attrs class: its fields are what a content file writes beside its
 ``"type"`` tag, and its methods are what the word does — when it applies, what it lets the hero
 choose, how it changes the game, and how it reads in plain words. The interpreter
-(:mod:`grimheim._effects`) knows only this grammar, never a particular word, so a new word is one
+(:mod:`grimheim._uses`) knows only this grammar, never a particular word, so a new word is one
 class in one module of this package.
 
 Three families of words:

@@ -23,7 +23,7 @@ def hurt(ctx: Ctx, area: int, amount: int, unpreventable: bool = False) -> int:
     it died (0 or more), ``-1`` if it lives. In the ``excess`` moment, what a kill leaves is the
     new damage to spare (so "and so on" chains)."""
     from .._monsters import damage_monster
-    from .._world import ignores_armor
+    from .._query import ignores_armor
 
     w = ctx.w
     ignore = unpreventable or ignores_armor(w.config, ctx.hero)

@@ -42,7 +42,7 @@ def damaged_equipment(ctx: Ctx, seat: int) -> tuple[str, ...]:
 
 def mana_cards(ctx: Ctx) -> tuple[str, ...]:
     """The hero's cards in play that hold mana (they make it, or a use of theirs costs it)."""
-    from .._world import holds_mana
+    from .._query import holds_mana
 
     config = ctx.w.config
     return tuple(c.id for c in ctx.hero.cards if holds_mana(config, c))
@@ -50,7 +50,7 @@ def mana_cards(ctx: Ctx) -> tuple[str, ...]:
 
 def hand_limit(ctx: Ctx) -> int:
     """How many cards the hero may hold: 4, plus the ``hand_limit`` of their cards."""
-    from .._world import hand_size
+    from .._query import hand_size
 
     return hand_size(ctx.w.config, ctx.hero)
 
@@ -294,13 +294,13 @@ class AddTownPiece(Effect):
     count: int = 1
 
     def useful(self, ctx: Ctx) -> bool | None:
-        from .._world import TOWN_LIMIT
+        from .._query import TOWN_LIMIT
 
         return ctx.w.town < TOWN_LIMIT
 
     def apply(self, ctx: Ctx) -> None:
         from .._events import TownPiecesAdded
-        from .._world import TOWN_LIMIT
+        from .._query import TOWN_LIMIT
 
         added = min(self.count, TOWN_LIMIT - ctx.w.town)
         ctx.w.town += added

@@ -39,7 +39,7 @@ __all__ = [
 
 
 def _traits(w: Work, seat: Seat) -> frozenset[str]:
-    from .._world import hero_traits
+    from .._query import hero_traits
 
     return hero_traits(w.config, w.heroes[seat])
 
@@ -66,7 +66,7 @@ def _steps(w: Work, seat: Seat, here: int, climb: bool) -> tuple[int, ...]:
 def move_points(w: Work, seat: Seat) -> int:
     """The areas of hero ``seat``'s move action this turn: 3, their cards' ``move``, and this
     turn's ``add-move``."""
-    from .._world import move_points as printed
+    from .._query import move_points as printed
 
     turn = w.turn
     bonus = turn.move_bonus if turn is not None and turn.hero == seat else 0

@@ -52,7 +52,7 @@ def covered(w: Work, attack: HeroAttack) -> bool:
 
 def runes_hit(w: Work, attack: HeroAttack) -> bool:
     """Whether the runes of this hero's rolls count as hits (the ``runes-hit`` trait)."""
-    from .._world import hero_traits
+    from .._query import hero_traits
 
     return "runes-hit" in hero_traits(w.config, w.heroes[attack.hero])
 
@@ -80,7 +80,7 @@ def new_rune_dice(w: Work, attack: HeroAttack) -> int:
     """Dice a ``rune-adds-die`` hero adds for the runes rolled since the last count (G43), never
     beyond :func:`~grimheim.roll_limit` dice in the whole roll (G48)."""
     from .._limits import roll_limit
-    from .._world import hero_traits
+    from .._query import hero_traits
 
     if "rune-adds-die" not in hero_traits(w.config, w.heroes[attack.hero]):
         return 0

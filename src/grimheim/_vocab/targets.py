@@ -101,7 +101,7 @@ def _areas(ctx: Ctx, to: MonsterTarget, within: int | None) -> tuple[int, ...]:
 
 
 def _attack_range(ctx: Ctx) -> int:
-    from .._world import hero_range
+    from .._query import hero_range
 
     turn = ctx.w.turn
     bonus = turn.range_bonus if turn is not None and turn.hero == ctx.seat else 0

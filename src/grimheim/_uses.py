@@ -17,13 +17,13 @@ from ._actions import Action, StopTargets, Target, TargetCard, TargetHero, Use
 from ._cards import Card, Limit
 from ._cards import Use as CardUse
 from ._events import CardPlayed
+from ._query import side_of
 from ._state import CardState, HeroAttack, MonsterAttack, MonsterTurn, Resolving, Window
 from ._vocab import Ctx, Pick, Step
 from ._vocab.amounts import value
 from ._vocab.conditions import holds
 from ._vocab.heroes import FinishQuest
 from ._work import Work
-from ._world import side_of
 
 __all__ = [
     "auto_uses",
