@@ -19,7 +19,7 @@ from ._cards import Use as CardUse
 from ._events import CardPlayed
 from ._query import side_of
 from ._state import CardState, HeroAttack, MonsterAttack, MonsterTurn, Resolving, Window
-from ._vocab import Ctx, Pick, Step
+from ._vocab import Ctx, Pick, ResolutionStep
 from ._vocab.amounts import value
 from ._vocab.conditions import holds
 from ._vocab.heroes import FinishQuest
@@ -336,7 +336,7 @@ def begin_quest(w: Work, seat: Seat, way: int) -> None:
     w.frames.append(Resolving(seat, w.heroes[seat].equipment[0], way, quest=True))
 
 
-def resolution_steps(w: Work, frame: Resolving) -> tuple[Step, ...]:
+def resolution_steps(w: Work, frame: Resolving) -> tuple[ResolutionStep, ...]:
     """The steps ``frame`` resolves: a use's costs then effects, or a quest way's costs then the
     card coming into play."""
     if frame.quest:
@@ -353,7 +353,7 @@ def _frame_context(w: Work, frame: Resolving) -> Ctx:
     return ctx
 
 
-def _ask(step: Step, ctx: Ctx) -> tuple[tuple[Pick, ...], bool]:
+def _ask(step: ResolutionStep, ctx: Ctx) -> tuple[tuple[Pick, ...], bool]:
     """``(candidates, stop)``: what the step asks for now (nothing when the engine can pick by
     itself or the step is done), and whether the hero may stop picking."""
     if step.pick_kind() == "none":
@@ -422,7 +422,7 @@ def resolve(w: Work, frame: Resolving) -> bool:
     return False
 
 
-def _apply(w: Work, me: int, frame: Resolving, step: Step, ctx: Ctx) -> None:
+def _apply(w: Work, me: int, frame: Resolving, step: ResolutionStep, ctx: Ctx) -> None:
     """Apply one step, then move the frame to the next step (keeping what it bound)."""
     w.frames[me] = attrs.evolve(frame, picked=ctx.picked)
     step.apply(ctx)

@@ -21,7 +21,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from . import conditions, costs, damage, heroes, hits, monsters, movement, rolls
 from ._context import Ctx
-from ._grammar import WHENS, Condition, Cost, Effect, Pick, Picks, Step, When, Word, word
+from ._grammar import WHENS, Condition, Cost, Effect, Pick, Picks, ResolutionStep, When, Word, word
 from .amounts import Amount, Count, Per
 from .targets import HeroTarget, MonsterTarget
 from .traits import TRAITS, Trait
@@ -39,7 +39,7 @@ __all__ = [
     "Per",
     "Pick",
     "Picks",
-    "Step",
+    "ResolutionStep",
     "TRAITS",
     "Trait",
     "When",

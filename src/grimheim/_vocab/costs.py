@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Counters",
-    "Discard",
+    "DiscardCards",
     "Durability",
     "Gold",
     "Mana",
@@ -225,7 +225,7 @@ class SpendAction(Cost):
 
 @word("discard")
 @attrs.frozen
-class Discard(Cost):
+class DiscardCards(Cost):
     """Cards discarded from the hand, chosen by the hero (the card being played is not one of
     them).
 
