@@ -7,8 +7,6 @@ must decide, :mod:`grimheim._flow` asks before calling them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import attrs
 
 from tabletop_rules import Seat
@@ -462,8 +460,3 @@ def ambush_areas(w: Work, seat: Seat) -> tuple[int, ...]:
 def place_goblin(w: Work, area: int) -> None:
     """Place an ambush goblin."""
     _place(w, area, "goblin", 0)
-
-
-def monsters_in(w: Work, areas: Iterable[int]) -> list[int]:
-    """The areas among ``areas`` that hold a monster, in order."""
-    return [a for a in areas if a in w.monsters]

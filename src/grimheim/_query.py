@@ -10,8 +10,6 @@ from typing import Any
 
 import attrs
 
-from tabletop_rules import Seat
-
 from ._cards import Card, Side
 from ._content import Pack
 from ._state import CardState, Config, Hero, Monster
@@ -157,11 +155,3 @@ def holds_mana(config: Config, card: CardState) -> bool:
 
     side = side_of(config, card)
     return side.mana_gen > 0 or any(isinstance(c, Mana) for u in side.uses for c in u.cost)
-
-
-def hero_seat_at(heroes: tuple[Hero, ...], area: int) -> Seat | None:
-    """The seat of the hero standing in ``area`` (outside Grimheim), if any."""
-    for seat, hero in enumerate(heroes):
-        if hero.at == area:
-            return seat
-    return None

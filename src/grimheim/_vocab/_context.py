@@ -122,12 +122,6 @@ class Ctx:
         other.place = area
         return other
 
-    def with_subject(self, area: int) -> Ctx:
-        """This context asking about the monster in ``area``."""
-        other = self.copy()
-        other.subject = area
-        return other
-
     def copy(self) -> Ctx:
         """A copy (the game itself is shared)."""
         other = Ctx(
