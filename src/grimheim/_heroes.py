@@ -32,6 +32,7 @@ from ._cards import ActionKind
 from ._cards import Use as CardUse
 from ._events import GoldGained, HeroDamaged, HeroHealed, HeroMoved
 from ._monsters import damage_monster, knock_out, relocate_monster
+from ._pieces import CardState, Turn
 from ._query import (
     UPGRADE_COSTS,
     hand_size,
@@ -41,7 +42,7 @@ from ._query import (
     side_of,
 )
 from ._quests import counts_step, free_way, on_movement, on_step, top_quest
-from ._state import CardState, HeroAttack, Moving, Ramming, Revealing, Turn, Window
+from ._state import HeroAttack, Moving, Ramming, Revealing, Window
 from ._uses import auto_uses, available_uses, begin_use, context
 from ._vocab.conditions import holds
 from ._vocab.heroes import mana_cards as _mana_cards

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from ._cards import Card
     from ._content import Pack
-    from ._state import Config
+    from ._pieces import Config
 
 __all__ = ["BONUS_LIMIT", "GOLD_LIMIT", "MANA_LIMIT", "deck_of", "roll_limit", "upgrade_limit"]
 

@@ -22,8 +22,8 @@ from ._events import (
     MonsterMoved,
     MonsterPlaced,
 )
+from ._pieces import Monster
 from ._query import info
-from ._state import Monster
 from ._work import Work
 
 __all__ = [

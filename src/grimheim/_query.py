@@ -12,7 +12,7 @@ import attrs
 
 from ._cards import Card, Side
 from ._content import Pack
-from ._state import CardState, Config, Hero, Monster
+from ._pieces import CardState, Config, Hero, Monster
 
 __all__ = [
     "HAND_LIMIT",

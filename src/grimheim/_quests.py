@@ -14,7 +14,8 @@ from tabletop_rules import Seat
 
 from ._cards import Quest, QuestWay
 from ._events import QuestCompleted
-from ._state import CardState, Monster, QuestOffer
+from ._pieces import CardState, Monster
+from ._state import QuestOffer
 from ._uses import begin_quest, context
 from ._vocab import Ctx
 from ._vocab.conditions import holds

@@ -17,8 +17,9 @@ from ._actions import Action, StopTargets, Target, TargetCard, TargetHero, Use
 from ._cards import Card, Limit
 from ._cards import Use as CardUse
 from ._events import CardPlayed
+from ._pieces import CardState
 from ._query import side_of
-from ._state import CardState, HeroAttack, MonsterAttack, MonsterTurn, Resolving, Window
+from ._state import HeroAttack, MonsterAttack, MonsterTurn, Resolving, Window
 from ._vocab import Ctx, Pick, ResolutionStep
 from ._vocab.amounts import value
 from ._vocab.conditions import holds

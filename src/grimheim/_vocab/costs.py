@@ -17,7 +17,7 @@ from ._context import Ctx
 from ._grammar import Cost, Pick, word
 
 if TYPE_CHECKING:
-    from .._state import CardState
+    from .._pieces import CardState
 
 __all__ = [
     "Counters",
