@@ -2,10 +2,12 @@
 attacking, dying, and the monster die's faces (G1–G3, G8–G11, G14–G16).
 
 Functions over a :class:`~grimheim._work.Work`; none of them asks a question: where the players
-must decide, :mod:`grimheim._flow` asks before calling them.
+must decide, a frame (:mod:`grimheim._frames`) asks before calling them.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -23,12 +25,16 @@ from ._events import (
     MonsterPlaced,
 )
 from ._pieces import Monster
-from ._query import info
-from ._work import Work
+from ._query import TROLLKIN, info
+from ._quests import on_kill
+
+if TYPE_CHECKING:
+    from ._work import Work
 
 __all__ = [
     "attack_dice",
     "attackers",
+    "attacks_every_hero",
     "can_place",
     "clear_pins",
     "damage_monster",
@@ -45,8 +51,6 @@ __all__ = [
     "supply_left",
     "targets_of",
 ]
-
-TROLLKIN = "trollkin"
 
 
 def lose_pieces(w: Work, count: int) -> None:
@@ -227,7 +231,7 @@ def _move_one(w: Work, area: int, charge: str) -> None:
     charging = charge == "all" or (charge == "rank1" and kind.rank == 1)
     if charging:
         _step(w, area, "charge")
-    elif not _reaches_a_hero(w, area) and not _special(w, area):
+    elif not _reaches_a_hero(w, area) and not attacks_every_hero(w, area):
         # G10: the charge to reach an attack: into a free area (for a legend, also one held by a
         # monster it swaps with, G9), never into Grimheim
         ahead = w.geo.next_step[area]
@@ -262,10 +266,10 @@ def targets_of(w: Work, area: int) -> list[Seat]:
 
 def attackers(w: Work) -> tuple[int, ...]:
     """The monsters that can attack, in G3 order."""
-    return tuple(a for a in movement_order(w) if _special(w, a) or targets_of(w, a))
+    return tuple(a for a in movement_order(w) if attacks_every_hero(w, a) or targets_of(w, a))
 
 
-def _special(w: Work, area: int) -> bool:
+def attacks_every_hero(w: Work, area: int) -> bool:
     """Seer of Odin II attacks every hero outside Grimheim, in range or not (so it never charges
     to reach an attack, G10)."""
     m = w.monsters[area]
@@ -353,8 +357,6 @@ def kill_monster(w: Work, area: int, seat: Seat) -> None:
     if kind.legend:
         _legend_leaves(w, monster)
     if seat >= 0 and w.won is None:
-        from ._quests import on_kill
-
         on_kill(w, seat, monster, gold)
 
 

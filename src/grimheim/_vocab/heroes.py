@@ -294,13 +294,13 @@ class AddTownPiece(Effect):
     count: int = 1
 
     def useful(self, ctx: Ctx) -> bool | None:
-        from .._query import TOWN_LIMIT
+        from .._limits import TOWN_LIMIT
 
         return ctx.w.town < TOWN_LIMIT
 
     def apply(self, ctx: Ctx) -> None:
         from .._events import TownPiecesAdded
-        from .._query import TOWN_LIMIT
+        from .._limits import TOWN_LIMIT
 
         added = min(self.count, TOWN_LIMIT - ctx.w.town)
         ctx.w.town += added
@@ -323,10 +323,9 @@ class PerformAction(Effect):
     action: ActionKind
 
     def useful(self, ctx: Ctx) -> bool | None:
-        from .._flow import granted_options
         from .._state import Granted
 
-        return True if granted_options(ctx.w, Granted(ctx.seat, self.action)) else None
+        return True if Granted(ctx.seat, self.action).options(ctx.w) else None
 
     def apply(self, ctx: Ctx) -> None:
         from .._state import Granted

@@ -79,8 +79,7 @@ def misses(w: Work, attack: HeroAttack) -> tuple[int, int, int]:
 def new_rune_dice(w: Work, attack: HeroAttack) -> int:
     """Dice a ``rune-adds-die`` hero adds for the runes rolled since the last count (G43), never
     beyond :func:`~grimheim.roll_limit` dice in the whole roll (G48)."""
-    from .._limits import roll_limit
-    from .._query import hero_traits
+    from .._query import hero_traits, roll_limit
 
     if "rune-adds-die" not in hero_traits(w.config, w.heroes[attack.hero]):
         return 0
@@ -133,7 +132,7 @@ class AddDice(Effect):
     def apply(self, ctx: Ctx) -> None:
         attack = ctx.attack
         if attack is not None:
-            from .._limits import roll_limit
+            from .._query import roll_limit
 
             room = roll_limit(ctx.w.config) - sum(attack.rolled) - attack.dice
             ctx.change_attack(dice=attack.dice + max(0, min(self.count, room)))
