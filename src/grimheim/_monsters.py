@@ -16,6 +16,7 @@ from tabletop_rules import Seat
 from ._actions import Roll
 from ._events import (
     GameEnded,
+    HeroDamaged,
     HeroKnockedOut,
     HeroMoved,
     MonsterDamaged,
@@ -37,6 +38,7 @@ __all__ = [
     "attacks_every_hero",
     "can_place",
     "clear_pins",
+    "damage_hero",
     "damage_monster",
     "hits_on_hero",
     "knock_out",
@@ -315,6 +317,16 @@ def knock_out(w: Work, seat: Seat) -> None:
     w.events.append(HeroKnockedOut(seat, 2))
     w.events.append(HeroMoved(seat, w.geo.hexes[w.geo.town]))
     lose_pieces(w, 2)
+
+
+def damage_hero(w: Work, seat: Seat, amount: int) -> None:
+    """Deal ``amount`` damage that nothing prevents to hero ``seat``; damage that reaches their
+    health knocks them out."""
+    damage = w.heroes[seat].damage + amount
+    w.set_hero(seat, damage=damage)
+    w.events.append(HeroDamaged(seat, amount, 0))
+    if damage >= w.hero_health(seat):
+        knock_out(w, seat)
 
 
 def damage_monster(

@@ -47,7 +47,7 @@ from ._pieces import Turn
 from ._query import hand_size, hero_strength
 from ._quests import free_way
 from ._uses import available_uses, use_refusal
-from ._vocab.movement import move_points, reachable
+from ._walks import move_points, reachable
 
 if TYPE_CHECKING:
     from ._work import Work

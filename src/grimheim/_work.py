@@ -3,13 +3,14 @@ frozen into a new :class:`~grimheim._state.State`. The state given to ``step`` i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 import tabletop_rules
 from tabletop_rules import Rng, Seat
 
+from ._engine import ENGINE
 from ._events import Event
 from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import Geometry
@@ -27,6 +28,7 @@ from ._state import (
     Turn,
     Window,
 )
+from ._vocab import Engine
 
 __all__ = ["Work"]
 
@@ -37,6 +39,10 @@ class Work(tabletop_rules.Work[State, Frame, Event]):
     It also reads views: :meth:`of` wraps a state or a view without copying, for the questions
     ``legal_actions`` and ``decision`` ask.
     """
+
+    engine: ClassVar[Engine] = ENGINE
+    """The rules' operations the card words use (:class:`~grimheim._vocab.Engine`), which every
+    :class:`~grimheim._vocab.Ctx` built on this copy hands them."""
 
     __slots__ = (
         "asking",

@@ -16,10 +16,9 @@ from .._dice import faces, roll_dice, roll_outcomes
 from .._events import DiceRolled
 from .._heroes import gain_gold
 from .._monsters import damage_monster
-from .._query import hero_strength, ignores_armor, roll_limit
+from .._query import hero_strength, hero_traits, ignores_armor, roll_limit
 from .._quests import on_roll
 from .._uses import auto_uses, available_uses, might_use, use_key, use_refusal
-from .._vocab.rolls import new_rune_dice, roll_damage
 from ._base import BaseFrame
 from .resolving import begin_use
 
@@ -126,7 +125,7 @@ class HeroAttack(BaseFrame):
             return CHANCE
         if self.knocked_out(w):
             return None
-        if self._autos(w) or (self.phase == "roll" and new_rune_dice(w, self)):
+        if self._autos(w) or (self.phase == "roll" and self.new_rune_dice(w)):
             return None
         if self.target not in w.monsters and not self.mine and self.phase == "roll":
             return None
@@ -159,7 +158,7 @@ class HeroAttack(BaseFrame):
     def auto(self, w: Work) -> None:
         if self.dice:  # pragma: no cover - a roll is chance
             raise AssertionError("roll without chance")
-        more = new_rune_dice(w, self) if self.phase == "roll" else 0
+        more = self.new_rune_dice(w) if self.phase == "roll" else 0
         autos = self._autos(w)
         if self.knocked_out(w):
             self._next_phase(w)
@@ -186,6 +185,39 @@ class HeroAttack(BaseFrame):
         if self.phase == "roll":
             return ("roll", "attack-roll") if self.action else ("roll",)
         return (self.phase if self.phase == "excess" else "after-attack",)
+
+    def covered(self, w: Work) -> bool:
+        """Whether the roll's target has cover (it stands in a forest)."""
+        return bool(w.geo.terrain[self.target] == "forest")
+
+    def runes_hit(self, w: Work) -> bool:
+        """Whether the runes of this hero's rolls count as hits (the ``runes-hit`` trait)."""
+        return "runes-hit" in hero_traits(w.config, w.heroes[self.hero])
+
+    def damage(self, w: Work) -> int:
+        """The damage the roll deals as it stands: hits, hits unless cover (when the target has
+        none), runes for a ``runes-hit`` hero, and the damage added."""
+        hits, covers, runes, _ = self.rolled
+        total = hits + (0 if self.covered(w) else covers) + self.bonus
+        return total + (runes if self.runes_hit(w) else 0)
+
+    def misses(self, w: Work) -> tuple[int, int, int]:
+        """The dice that missed, by face: ``(hits unless cover blocked by cover, runes that are
+        no hits, misses)``. A rune is a miss unless an effect makes it hit."""
+        _, covers, runes, missed = self.rolled
+        return (
+            covers if self.covered(w) else 0,
+            0 if self.runes_hit(w) else runes,
+            missed,
+        )
+
+    def new_rune_dice(self, w: Work) -> int:
+        """Dice a ``rune-adds-die`` hero adds for the runes rolled since the last count (G43),
+        never beyond :func:`~grimheim.roll_limit` dice in the whole roll (G48)."""
+        if "rune-adds-die" not in hero_traits(w.config, w.heroes[self.hero]):
+            return 0
+        room = roll_limit(w.config) - sum(self.rolled)
+        return max(0, min(self.rolled[2] - self.runes_seen, room))
 
     def knocked_out(self, w: Work) -> bool:
         """The hero of this roll stands in Grimheim: a cost paid on it (Berserk) knocked them
@@ -220,7 +252,7 @@ class HeroAttack(BaseFrame):
         gives its damage as gold. An attack action that kills with damage to spare goes on to the
         ``excess`` phase, then to ``after``; a card's roll ends here."""
         seat = self.hero
-        damage = roll_damage(w, self)
+        damage = self.damage(w)
         ignore = ignores_armor(w.config, w.heroes[seat])
         excess = -1
         if self.mine:

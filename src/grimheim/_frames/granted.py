@@ -13,7 +13,7 @@ from .._cards import ActionKind
 from .._checks import game_seat
 from .._heroes import attack_targets, gain_gold, mana_cards, mend, mend_options
 from .._query import hand_size
-from .._vocab.movement import move_points, reachable
+from .._walks import move_points, reachable
 from ._base import BaseFrame
 from .attack import start_attack
 from .draws import Drawing

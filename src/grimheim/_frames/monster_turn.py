@@ -37,6 +37,7 @@ from .._monsters import (
     attackers,
     attacks_every_hero,
     clear_pins,
+    damage_hero,
     hits_on_hero,
     knock_out,
     maneuver,
@@ -364,10 +365,7 @@ def _seer_attack(w: Work) -> None:
             return
         if hero.at == w.geo.town:
             continue
-        w.set_hero(seat, damage=hero.damage + 1)
-        w.events.append(HeroDamaged(seat, 1, 0))
-        if hero.damage + 1 >= w.hero_health(seat):
-            knock_out(w, seat)
+        damage_hero(w, seat, 1)
 
 
 @attrs.frozen

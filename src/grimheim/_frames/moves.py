@@ -14,14 +14,14 @@ from tabletop_rules import Seat
 from .._actions import Action, MoveTo, SkipMove, Target, Use
 from .._cards import Use as CardUse
 from .._checks import fail, game_seat, number
-from .._events import HeroDamaged, HeroMoved
-from .._monsters import damage_monster, knock_out, relocate_monster
+from .._events import HeroMoved
+from .._monsters import damage_hero, damage_monster, relocate_monster
 from .._query import ignores_armor, side_of
 from .._quests import counts_step, on_movement, on_step, top_quest
 from .._uses import auto_uses, context, resolution_steps, timings_of
 from .._vocab import Condition
 from .._vocab.conditions import holds
-from .._vocab.movement import best_walk, rams, reachable, shove_areas
+from .._walks import best_walk, rams, reachable, shove_areas
 from ._base import BaseFrame
 from .resolving import Resolving, begin_use
 from .window import open_window
@@ -256,11 +256,7 @@ def _ram(w: Work, seat: Seat, to: int, steps: int, points: int, action: bool) ->
     if to in w.monsters:
         damage_monster(w, to, 1, seat, ignore_armor=ignores_armor(w.config, w.heroes[seat]))
     elif other is not None:
-        hurt = w.heroes[other]
-        w.set_hero(other, damage=hurt.damage + 1)
-        w.events.append(HeroDamaged(other, 1, 0))
-        if hurt.damage + 1 >= w.hero_health(other):
-            knock_out(w, other)
+        damage_hero(w, other, 1)
     if w.won is not None:
         return
     w.frames.append(Ramming(seat, to, points - steps, action))
