@@ -27,7 +27,7 @@ F = TypeVar("F", "HeroAttack", "MonsterAttack")
 
 class Engine(Protocol):
     """The rules' operations that the words use, each given the game ``w`` (the working copy):
-    the engine implements them (:data:`grimheim._engine.ENGINE`) and hands them to every
+    the engine implements them (``grimheim._engine.ENGINE``) and hands them to every
     :class:`Ctx` through the working copy (``Work.engine``). A word calls them through the
     :class:`Ctx` methods of the same names, never directly.
     """
