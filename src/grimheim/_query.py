@@ -1,5 +1,5 @@
 """Questions about a position that many rules ask: who stands where, a monster's numbers, a
-hero's strength, range and health, what a monster's attack can reach.
+hero's strength, range and health, the time track, and the most dice one roll can have.
 
 Pure functions over a :class:`~grimheim._state.State` (or a view: they read only public parts).
 """

@@ -233,12 +233,6 @@ def is_legal(position: State | View, action: Action) -> str | None:
     return _reason(w, action, found)
 
 
-_MOVE_RULE = (
-    "Move: up to 3 areas (more with cards), never into an occupied area, a lake or a mountain "
-    "(but Naglfar and the Troll Caves); entering Grimheim ends the move"
-)
-
-
 def _reason(w: Work, action: Action, found: Sequence[Action]) -> str:
     """Why ``action`` (not among ``found``) does not answer the current decision, naming the rule
     it breaks where one does: the frame that asks says it, or the rules of the turn."""

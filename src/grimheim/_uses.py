@@ -1,7 +1,7 @@
 """The interpreter of the effect vocabulary: which card uses a hero may make now, in which
 context (:class:`~grimheim._vocab.Ctx`), and the steps a use (or a quest's completion) resolves
 — its costs, then its effects. The resolution itself is a frame
-(:class:`~grimheim._frames.Resolving`).
+(:class:`~grimheim._state.Resolving`).
 
 It knows the grammar of the words (:mod:`grimheim._vocab`), never a particular word.
 """
