@@ -1,4 +1,5 @@
-"""Fuzz a game's readers at full scale: mutated saves, content files, notation, actions, positions.
+"""Fuzz a game's readers at full scale: mutated saves, content files, notation, actions, positions,
+and the saves of every position 1,000 random games reach.
 
     python scripts/fuzz.py goblinguard           # 10,000 games, 100,000 loads, 5,000 content files
     python scripts/fuzz.py grimheim --games 2000
@@ -30,6 +31,9 @@ def main() -> int:
     parser.add_argument("--notations", type=int, default=20_000)
     parser.add_argument("--actions", type=int, default=20_000)
     parser.add_argument("--positions", type=int, default=5_000)
+    parser.add_argument(
+        "--saves", type=int, default=1_000, help="random games whose every position must save"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--time-limit", type=float, default=0.25, help="seconds a read may take (plus 0.02/kB)"
@@ -45,6 +49,7 @@ def main() -> int:
         notations=args.notations,
         actions=args.actions,
         positions=args.positions,
+        saves=args.saves,
         time_limit=args.time_limit,
     )
     print(report)

@@ -444,7 +444,7 @@ def test_the_order_of_calls_is_checked() -> None:
 
 def test_a_game_without_spaces_is_refused() -> None:
     with pytest.raises(TypeError, match="kinmarr has no action space or no observations"):
-        env(attrs.evolve(kinmarr.GAME, action_space=None))
+        env(kinmarr.GAME.replace(action_space=None))
 
 
 # -- without the extra -----------------------------------------------------------------------------

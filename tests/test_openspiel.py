@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The core's test fixture with its action space and no observation: a third-party game as far as
 # the module can tell, and one without tensors.
-HAND: Game[hg.State, hg.Action] = attrs.evolve(hg.GAME, observation=None, observation_shape=None)
+HAND: Game[hg.State, hg.Action] = hg.GAME.replace(observation=None, observation_shape=None)
 HAND_CONFIG = hg.Config(seats=2, size=8)  # the smallest config: 2 seats, cards 1 to 8
 
 
@@ -272,8 +272,8 @@ def test_declarations_are_checked(pyspiel: ModuleType) -> None:
     with pytest.raises(ValueError, match="utility_sum"):
         openspiel.load(gg.GAME, utility="constant_sum")
     with pytest.raises(ValueError, match="no action_space"):
-        openspiel.load(attrs.evolve(hg.GAME, action_space=None))
-    unscored = openspiel.load(attrs.evolve(HAND, outcome=_no_scores), HAND_CONFIG, payoff="scores")
+        openspiel.load(hg.GAME.replace(action_space=None))
+    unscored = openspiel.load(HAND.replace(outcome=_no_scores), HAND_CONFIG, payoff="scores")
     with pytest.raises(ValueError, match="no scores"):
         _play_out(unscored.new_initial_state(), Rng.from_seed(2)).returns()
     with pytest.raises(TypeError, match="not a state"):

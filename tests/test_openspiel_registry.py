@@ -267,7 +267,7 @@ def test_the_default_name_with_other_defaults_says_what_to_do(pyspiel: ModuleTyp
 
 
 # The core's test fixture: a third-party game, registered under a name of the test's own.
-HAND: Game[hg.State, hg.Action] = attrs.evolve(hg.GAME, observation=None, observation_shape=None)
+HAND: Game[hg.State, hg.Action] = hg.GAME.replace(observation=None, observation_shape=None)
 
 
 def test_a_third_party_games_count_of_seats_is_players(pyspiel: ModuleType) -> None:
@@ -304,5 +304,5 @@ def test_games_that_cannot_be_registered_are_left_out(
     assert _config(pyspiel.load_game("tabletop_kinmarr")) == km.Config(chance="explicit")
 
 
-SPACELESS = attrs.evolve(hg.GAME, name="spaceless", action_space=None)
-IMPOSTOR = attrs.evolve(hg.GAME, name="kinmarr")  # tabletop_kinmarr is taken
+SPACELESS = hg.GAME.replace(name="spaceless", action_space=None)
+IMPOSTOR = hg.GAME.replace(name="kinmarr")  # tabletop_kinmarr is taken

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-import attrs
 import pytest
 import tests.test_core.handgame as hg
 
@@ -281,7 +280,7 @@ def _counting(game: Game[Any, Any], calls: Counter[str]) -> Game[Any, Any]:
 
     names = ("legal_actions", "current_player", "is_over", "chance_outcomes", "apply", "view")
     changes: dict[str, Any] = {n: counted(n, getattr(game, n)) for n in names}
-    return attrs.evolve(game, **changes)
+    return game.replace(**changes)
 
 
 def test_state_operations_ask_the_game_once_per_position(pyspiel: ModuleType) -> None:
@@ -289,7 +288,7 @@ def test_state_operations_ask_the_game_once_per_position(pyspiel: ModuleType) ->
     per position, and clones share them; applying an action applies it once; each seat's view
     of a position is made once."""
     calls: Counter[str] = Counter()
-    hand = attrs.evolve(hg.GAME, observation=None, observation_shape=None)
+    hand = hg.GAME.replace(observation=None, observation_shape=None)
     spiel = openspiel.load(_counting(hand, calls), hg.Config(seats=2, size=8))
     space = hg.action_space(hg.Config(seats=2, size=8))
     state = spiel.new_initial_state()

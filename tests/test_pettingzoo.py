@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
 import goblinguard
@@ -350,7 +349,7 @@ def test_render_modes(name: str) -> None:
         assert silent.render() is None
     with pytest.raises(ValueError, match="no render mode 'rgb_array'"):
         make(name, render_mode="rgb_array")
-    without_svg = attrs.evolve(game, render_svg=None)
+    without_svg = game.replace(render_svg=None)
     assert env(without_svg).metadata["render_modes"] == ["human", "ansi"]
     with pytest.raises(ValueError, match="no render mode 'svg'"):
         env(without_svg, render_mode="svg")
@@ -423,17 +422,17 @@ def test_the_observation_box_has_the_game_s_bounds(case: str) -> None:
         low, high = game.observation_bounds(config)
     assert (box.low.min(), box.low.max(), box.high.min(), box.high.max()) == (low, low, high, high)
     assert (e.state_space.low.min(), e.state_space.high.max()) == (low, high)
-    bounded = env(attrs.evolve(game, observation_bounds=lambda _config: (-5, 2.5e6)), config=config)
+    bounded = env(game.replace(observation_bounds=lambda _config: (-5, 2.5e6)), config=config)
     box = bounded.observation_space("seat_0")["observation"]
     assert (box.low.min(), box.high.max(), box.dtype) == (-5.0, 2.5e6, np.float32)
-    unbounded = env(attrs.evolve(game, observation_bounds=None), config=config)
+    unbounded = env(game.replace(observation_bounds=None), config=config)
     box = unbounded.observation_space("seat_0")["observation"]
     assert np.isneginf(box.low).all() and np.isposinf(box.high).all()
 
 
 @pytest.mark.parametrize("bounds", [(1.0, 0.0), (2, 2), (0, float("nan")), "ab", (0,), (False, 1)])
 def test_bad_observation_bounds_are_refused(bounds: Any) -> None:
-    game = attrs.evolve(kinmarr.GAME, observation_bounds=lambda _config: bounds)
+    game = kinmarr.GAME.replace(observation_bounds=lambda _config: bounds)
     with pytest.raises(ValueError, match="kinmarr: observation_bounds"):
         env(game)
 
@@ -614,7 +613,7 @@ def test_a_legal_action_outside_the_space_is_left_out_of_the_mask() -> None:
     config = CASES["kinmarr-2-guilds"][1]
     first = kinmarr.legal_actions(kinmarr.new_game(config, seed=1))[0]
     smaller = TableSpace(a for a in kinmarr.action_space(config) if a != first)
-    e = env(attrs.evolve(kinmarr.GAME, action_space=lambda _config: smaller), config=config)
+    e = env(kinmarr.GAME.replace(action_space=lambda _config: smaller), config=config)
     e.reset(seed=1)
     legal = kinmarr.legal_actions(e.game_state)
     assert e.legal_indices() == smaller.indices(legal[1:])
@@ -622,7 +621,7 @@ def test_a_legal_action_outside_the_space_is_left_out_of_the_mask() -> None:
 
 
 def test_a_game_without_spaces_is_refused() -> None:
-    game = attrs.evolve(kinmarr.GAME, observation=None)
+    game = kinmarr.GAME.replace(observation=None)
     with pytest.raises(TypeError, match="kinmarr has no action space or no observations"):
         env(game)
 

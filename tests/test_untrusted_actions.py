@@ -156,13 +156,13 @@ def test_an_answer_from_a_seat_that_is_not_asked_is_refused(name: str) -> None:
         asked = game.current_player(state)
         assert asked is not None
         action = game.legal_actions(state)[0]
-        assert game.answer(state, action, asked) == game.step(state, action)
+        assert game.step(state, action, seat=asked) == game.step(state, action)
         assert module.apply(state, action, seat=asked) == game.apply(state, action)
         for wrong in {0, 1, CHANCE} - {asked}:
             with pytest.raises(IllegalActionError, match=f"seat {wrong} is not asked"):
-                game.answer(state, action, wrong)
+                game.step(state, action, seat=wrong)
             with pytest.raises(IllegalActionError, match=f"seat {asked} must answer"):
                 module.step(state, action, seat=wrong)
     final, _ = play(game, [RandomAgent()] * game.seat_count(config), seed=1, config=config)
     with pytest.raises(IllegalActionError, match="the game is over"):
-        game.answer(final, action, 0)
+        game.step(final, action, seat=0)

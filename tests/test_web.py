@@ -28,7 +28,7 @@ import attrs
 import pytest
 from examples.web import server as web
 
-from tabletop_rules import CHANCE, Game, RandomAgent, Rng, narrow, play
+from tabletop_rules import CHANCE, Game, RandomAgent, Rng, agents_of, narrow, play
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -141,7 +141,7 @@ def test_the_catalogue_lists_every_installed_game(client: Client) -> None:
         game = GAMES[name]
         assert entry["title"] == game.title
         assert entry["seats"] == list(game.seats)
-        assert entry["agents"] == sorted(game.agents)
+        assert entry["agents"] == list(agents_of(game))
         assert entry["svg"] == (game.render_svg is not None)
         assert entry["options"] == json.loads(game.dumps(game.config_type()))["data"]
         assert entry["form"] == web.option_form(game)
@@ -804,7 +804,7 @@ def test_a_failure_in_a_game_is_a_json_500_and_the_traceback_stays_on_the_server
     def broken(config: Any = None, *, seed: int) -> Any:
         raise RuntimeError("a bug in a third-party game")
 
-    game = attrs.evolve(GAMES["goblinguard"], name="broken", new_game=broken)
+    game = GAMES["goblinguard"].replace(name="broken", new_game=broken)
     with serve(web.Api({"broken": game})) as address:
         status, data = Client(address).call("POST", "/api/matches", {"game": "broken"})
     assert (status, data) == (500, {"error": "internal server error"})
@@ -1225,7 +1225,7 @@ def test_kinmarr_is_played_by_clicking_against_agents(page: Page, url: str, tmp_
 
 def test_a_game_without_a_picture_is_played_from_the_list_of_moves(browser: Browser) -> None:
     """A game that draws no SVG has nothing to click: the list of all moves is open."""
-    plain = attrs.evolve(GAMES["goblinguard"], name="plain", render_svg=None)
+    plain = GAMES["goblinguard"].replace(name="plain", render_svg=None)
     with serve(web.Api({"plain": plain})) as address:
         page = browser.new_page()
         _open(page, address, "plain", 2)

@@ -61,7 +61,16 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tabletop_rules import CHANCE, Agent, Game, Rng, RulesError, parse_json, sample_chance
+from tabletop_rules import (
+    CHANCE,
+    Agent,
+    Game,
+    Rng,
+    RulesError,
+    agents_of,
+    parse_json,
+    sample_chance,
+)
 
 __all__ = [
     "CONTENT_OPTIONS",
@@ -352,7 +361,7 @@ class Match:
         """Apply ``action`` for ``seat`` (or ``CHANCE``); log what each seat may see of it, in
         the game's words (``text``) as that seat's view says them."""
         game, before = self.game, self.state
-        result = game.answer(self.state, action, seat)
+        result = game.step(self.state, action, seat=seat)
         self.state = result.state
         if seat != CHANCE:
             self.moves += 1
@@ -510,7 +519,7 @@ class Api:
                 "name": game.name,
                 "title": game.title,
                 "seats": list(game.seats),
-                "agents": sorted(game.agents),
+                "agents": list(agents_of(game)),
                 "options": json.loads(game.dumps(game.config_type()))["data"],
                 "form": self.forms[game.name],
                 "svg": game.render_svg is not None,
@@ -602,15 +611,15 @@ class Api:
         if len(players) != seats or not all(isinstance(p, str) for p in players):
             raise ApiError(HTTPStatus.BAD_REQUEST, f"'players' must name {seats} player(s)")
         for name in players:
-            if name != HUMAN and name not in game.agents:
-                known = ", ".join([HUMAN, *sorted(game.agents)])
+            if name != HUMAN and name not in agents_of(game):
+                known = ", ".join([HUMAN, *agents_of(game)])
                 raise ApiError(HTTPStatus.BAD_REQUEST, f"unknown player {name!r} ({known})")
         # The generators are split as tabletop_rules.play splits them: one per seat, then chance.
         stream, rngs = Rng.from_seed(seed), {}
         for seat in range(seats):
             rngs[seat], stream = stream.split()
         rngs[CHANCE], stream = stream.split()
-        agents = {s: game.agents[p]() for s, p in enumerate(players) if p != HUMAN}
+        agents = {s: agents_of(game)[p]() for s, p in enumerate(players) if p != HUMAN}
         match = Match(game, state, players, agents, rngs, [[] for _ in players], [0] * seats)
         match.secrets = [secrets.token_urlsafe(18) if p == HUMAN else None for p in players]
         match.owner = request.client

@@ -14,29 +14,27 @@ True
 
 from __future__ import annotations
 
-from tabletop_rules import Game, RandomAgent, expose
+from tabletop_rules import expose
 
 from ._actions import Action, Draw, Place, notation
 from ._agents import GreedyAgent, Weights, evaluate
 from ._cards import Card, Layer
-from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
+from ._codec import FORMAT
 from ._content import MAX_CARDS, deck_from_json, load_deck, standard_deck, standard_ref
 from ._describe import card_text, describe
 from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
-from ._game import parse_action, record, replay
+from ._game import Goblinguard
 from ._render import render_text
 from ._rules import (
     HAND_SIZE,
     DrawContext,
     Outcome,
     PlaceContext,
-    apply,
     cell_at,
     chance_outcomes,
     current_player,
     decision,
     defeated_cells,
-    is_legal,
     is_over,
     legal_actions,
     new_game,
@@ -44,7 +42,6 @@ from ._rules import (
     redeal,
     seat_count,
     stack,
-    step,
     unseen,
     view,
 )
@@ -52,21 +49,33 @@ from ._search import SearchAgent
 from ._solver import Solution, hint, solve
 from ._spaces import (
     OBSERVATION_PLANES,
+    OBSERVER,
     action_space,
-    observation,
-    observation_array,
     observation_bounds,
     observation_shape,
 )
 from ._state import Chance, Config, Placed, State, View
-from ._svg import render_svg
 from ._validate import validate
 
-# Jupyter shows a state or a view as its picture. Set here, since the rules modules never import
-# the renderer; through setattr, since the classes do not declare the attribute (for mypy).
-for _cls in (State, View):
-    setattr(_cls, "_repr_svg_", render_svg)  # noqa: B010
-del _cls
+GAME = Goblinguard()
+"""The goblinguard rules as one :class:`tabletop_rules.Game`: its methods are this package's
+functions, and generic tools (the CLI, agents, adapters, the conformance check) take it."""
+
+# What the kernel writes once for every game, bound to this game.
+is_legal = GAME.is_legal
+step = GAME.step
+apply = GAME.apply
+parse_action = GAME.parse_action
+record = GAME.record
+replay = GAME.replay
+to_dict = GAME.to_dict
+from_dict = GAME.from_dict
+dumps = GAME.dumps
+loads = GAME.loads
+digest = GAME.digest
+render_svg = GAME.render
+observation = OBSERVER.tuples
+observation_array = OBSERVER.array
 
 __all__ = [
     "Action",
@@ -82,6 +91,7 @@ __all__ = [
     "GAME",
     "GameEnded",
     "GarrisonActivated",
+    "Goblinguard",
     "GreedyAgent",
     "HAND_SIZE",
     "Layer",
@@ -141,14 +151,5 @@ __all__ = [
     "validate",
     "view",
 ]
-
-GAME: Game[State, Action] = Game.from_namespace(
-    globals(),
-    name="goblinguard",
-    title="Guards & Goblins",
-    seats=(1, 1),
-    agents={"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent},
-)
-"""The goblinguard rules as one :class:`tabletop_rules.Game` value."""
 
 expose(globals())

@@ -33,7 +33,7 @@ from ._deck import (
     CompiledDeck,
     encode,
 )
-from ._rules import apply, board_of, redeal
+from ._rules import after, board_of, redeal
 from ._state import State, View
 
 __all__ = ["GreedyAgent", "RandomAgent", "Weights", "evaluate"]
@@ -450,7 +450,7 @@ class GreedyAgent:
         deck = board.deck
         if len(view.hand) == 1 and view.deck_size == 0:
             state = redeal(view, seed)
-            scores = [float(len(apply(state, action).defeated)) for action in placements]
+            scores = [float(len(after(state, action).defeated)) for action in placements]
         else:
             hand = [deck.index[c] for c in view.hand]
             placed = list(board.anchor_of)

@@ -9,16 +9,16 @@ down).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from tabletop_rules import ActionButton, ClickPart, Clicks
+from tabletop_rules import ActionButton, ClickMap, ClickPart
 
 from ._actions import Action, Draw, Place, notation
 from ._cards import Layer
 from ._rules import legal_actions
 from ._state import State, View
 
-__all__ = ["at", "clicks_of"]
+__all__ = ["CLICKS", "at"]
 
 LAYERS = {
     Layer.TOP: ActionButton("layer-top", "On top", "Lay the card on top of the cards it overlaps"),
@@ -47,19 +47,5 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
     return parts
 
 
-def clicks_of(position: State | View, actions: Sequence[Action] | None) -> Clicks[Action]:
-    """The clicks of ``actions`` in the picture of ``position`` (none for ``None``).
-
-    Raises:
-        TypeError: ``actions`` is not a sequence of goblinguard actions.
-        ValueError: an action is not legal in ``position``, or is given twice.
-    """
-    if actions is None:
-        return Clicks.none()
-    return Clicks.of(
-        actions,
-        legal=legal_actions(position),
-        parts=_parts(position),
-        kinds=(Place, Draw),
-        label=notation,
-    )
+CLICKS = ClickMap(legal_actions, _parts, (Place, Draw), notation)
+"""How a goblinguard picture is clicked (:class:`tabletop_rules.ClickMap`)."""

@@ -2,22 +2,21 @@
 
 A config using the standard deck is written as a reference to the pack (name, version, digest);
 any other deck is embedded card by card, so every saved state is self-contained. Every state and
-view read, on its own or inside a record, is checked with :func:`~goblinguard.validate`.
+view read, on its own or inside a record, is checked with :func:`~goblinguard.validate`; the
+kernel (:class:`tabletop_rules.Game`) turns :data:`CODEC` into ``dumps``, ``loads`` and the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, overload
+from typing import Any
 
 import attrs
 
 from tabletop_rules import (
-    MAX_INPUT,
     Codec,
     PackRef,
     Record,
-    digest_of,
     make_converter,
     register_tagged_union,
     register_validator,
@@ -30,12 +29,10 @@ from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated,
 from ._state import Chance, Config, State, View
 from ._validate import validate
 
-__all__ = ["FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
+__all__ = ["CODEC", "FORMAT"]
 
 FORMAT = 2
 """The current format number of goblinguard JSON (format 1 is read and migrated)."""
-
-T = TypeVar("T")
 
 
 @attrs.frozen
@@ -155,55 +152,3 @@ def _make_codec() -> Codec:
 
 CODEC = _make_codec()
 """The goblinguard :class:`tabletop_rules.Codec`."""
-
-
-def to_dict(obj: object) -> dict[str, Any]:
-    """The JSON-ready envelope of a state, view, action, config, record or event."""
-    return CODEC.to_dict(obj)
-
-
-@overload
-def from_dict(data: Any) -> State: ...
-@overload
-def from_dict(data: Any, kind: type[T]) -> T: ...
-@overload
-def from_dict(data: Any, kind: str | object) -> Any: ...
-def from_dict(data: Any, kind: Any = State) -> Any:
-    """Read an envelope made by :func:`to_dict`; ``kind`` is the type (or kind name) expected.
-
-    Raises:
-        tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed data, or a
-            state that breaks the rules (:func:`~goblinguard.validate`); ``.path`` names where.
-    """
-    return CODEC.from_dict(data, kind)
-
-
-def dumps(obj: object, *, indent: int | None = None) -> str:
-    """JSON text of a state, view, action, config, record or event.
-
-    >>> from goblinguard import Place
-    >>> text = dumps(Place("g1", 0, 0))
-    >>> text[:60]
-    '{"data": {"card": "g1", "layer": "top", "type": "place", "x"'
-    >>> loads(text, Place) == Place("g1", 0, 0)
-    True
-    """
-    return CODEC.dumps(obj, indent=indent)
-
-
-@overload
-def loads(text: str | bytes, *, max_size: int = MAX_INPUT) -> State: ...
-@overload
-def loads(text: str | bytes, kind: type[T], *, max_size: int = MAX_INPUT) -> T: ...
-@overload
-def loads(text: str | bytes, kind: str | object, *, max_size: int = MAX_INPUT) -> Any: ...
-def loads(text: str | bytes, kind: Any = State, *, max_size: int = MAX_INPUT) -> Any:
-    """Read JSON text made by :func:`dumps`; see :func:`from_dict`. Text longer than
-    ``max_size`` characters (:data:`tabletop_rules.MAX_INPUT`, 4 MiB, by default) is refused
-    before it is parsed."""
-    return CODEC.loads(text, kind, max_size=max_size)
-
-
-def digest(state: State | View) -> str:
-    """SHA-256 of the canonical JSON of the whole value: equal exactly when the values are equal."""
-    return digest_of(CODEC.to_dict(state))

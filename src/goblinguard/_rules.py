@@ -12,19 +12,9 @@ from fractions import Fraction
 import attrs
 
 import tabletop_rules
-from tabletop_rules import (
-    CHANCE,
-    Decision,
-    IllegalActionError,
-    Rng,
-    Seat,
-    Step,
-    action_problem,
-    check_position,
-    check_seat,
-)
+from tabletop_rules import CHANCE, Decision, Rng, Seat, Step, check_position
 
-from ._actions import Action, Draw, Place
+from ._actions import Action, Draw
 from ._board import Board
 from ._cards import Layer
 from ._deck import CODE_LETTERS, LIMIT, CompiledDeck, decode, encode
@@ -39,14 +29,14 @@ __all__ = [
     "DrawContext",
     "Outcome",
     "PlaceContext",
-    "apply",
+    "act",
+    "after",
     "board_of",
     "cell_at",
     "chance_outcomes",
     "current_player",
     "decision",
     "defeated_cells",
-    "is_legal",
     "is_over",
     "legal_actions",
     "new_game",
@@ -54,9 +44,9 @@ __all__ = [
     "redeal",
     "seat_count",
     "stack",
-    "step",
     "unseen",
     "view",
+    "why_not",
 ]
 
 HAND_SIZE = 5
@@ -220,16 +210,9 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((draw, share) for draw in draws)
 
 
-def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` is legal, else the reason, naming the rule it breaks.
-
-    Raises:
-        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
-    """
-    check_position(position, _POSITIONS, "is_legal")
-    problem = action_problem(action, (Place, Draw))
-    if problem is not None:
-        return problem
+def why_not(position: State | View, action: Action) -> str | None:
+    """``None`` if the well-formed ``action`` is legal, else the reason, naming the rule it
+    breaks (:meth:`Game.is_legal <tabletop_rules.Game.is_legal>` checks its shape first)."""
     if isinstance(action, Draw):
         if not position.to_draw:
             return "R12: no card is being drawn now"
@@ -246,27 +229,10 @@ def is_legal(position: State | View, action: Action) -> str | None:
     return board_of(position).why_not(card, action.x, action.y, action.layer)
 
 
-def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
+def act(state: State, action: Action) -> Step[State, Event]:
     """Place a card, draw, and report what happened (R2–R12); or, in explicit chance mode, draw
-    the card chance chose.
-
-    Args:
-        state: the position (never changed).
-        action: the answer.
-        seat: who sends it (``0``, or :data:`~tabletop_rules.CHANCE` for a draw): the action is
-            refused unless that seat is the one asked (``None``: not checked).
-
-    Raises:
-        tabletop_rules.IllegalActionError: the action breaks a rule, or is not from the seat
-            asked (``.reason`` names it).
-        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
-    """
-    check_position(state, (State,), "step")
-    if seat is not None:
-        check_seat(current_player(state), seat, action)
-    reason = is_legal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+    the card chance chose. ``action`` is legal (:meth:`Game.step <tabletop_rules.Game.step>`
+    checked it); ``state`` is never changed."""
     deck = state.config.compiled
     if isinstance(action, Draw):
         after = attrs.evolve(
@@ -311,10 +277,10 @@ def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[Stat
     return Step(after, tuple(events))
 
 
-def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
-    """``step(state, action, seat=seat).state``: the state after the action; ``state`` is
-    untouched."""
-    return step(state, action, seat=seat).state
+def after(state: State, action: Action) -> State:
+    """The state after the legal ``action``, unchecked: for the agents and the solver, which
+    only ever play the actions :func:`legal_actions` lists."""
+    return act(state, action).state
 
 
 def outcome(position: State | View) -> Outcome | None:

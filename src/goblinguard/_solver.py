@@ -28,7 +28,7 @@ from ._cards import Layer
 from ._deck import BARRACKS, GOBLIN, GUARD, NEIGHBOURS, encode
 from ._lookahead import LOST, Node, scored_placements
 from ._prospects import Spare, hopeless
-from ._rules import apply, board_of, is_over
+from ._rules import after, board_of, is_over
 from ._state import State
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_WIDTH", "Solution", "hint", "solve"]
@@ -142,7 +142,7 @@ class Search:
             kept: list[tuple[State, tuple[Place, ...]]] = []
             for _, rank, _, action in ranked:
                 state, line = level[rank]
-                child = apply(state, action)
+                child = after(state, action)
                 key = _key(child)
                 if key in seen or _hopeless(child):
                     continue
@@ -169,7 +169,7 @@ class Search:
                 continue
             stack[-1] = (state, options, i + 1)
             action = options[i]
-            child = apply(state, action)
+            child = after(state, action)
             if is_over(child):
                 return (*line, action)  # options of the last card are the winning ones
             if _key(child) in self.refuted or _hopeless(child):
@@ -207,7 +207,7 @@ def _winning_last(state: State, node: Node, places: tuple[Place, ...]) -> list[P
                 or (barracks and any(cell.get(pos + d, 0) & 15 == GUARD for d in NEIGHBOURS))
                 for pos in child.monsters
             )
-            and len(apply(state, action).defeated) == total
+            and len(after(state, action).defeated) == total
         ):
             out.append(action)
     return out

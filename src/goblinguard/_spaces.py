@@ -20,9 +20,9 @@ import bisect
 import functools
 import operator
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final
 
-from tabletop_rules import ActionSpace, Marks, NotInSpaceError, Observation, Observer
+from tabletop_rules import ActionSpace, Marks, NotInSpaceError, Observer
 
 from ._actions import Action, Draw, Place
 from ._cards import Layer
@@ -32,9 +32,8 @@ from ._state import Config, View
 
 __all__ = [
     "OBSERVATION_PLANES",
+    "OBSERVER",
     "action_space",
-    "observation",
-    "observation_array",
     "observation_bounds",
     "observation_shape",
 ]
@@ -255,8 +254,16 @@ def observation_shape(config: Config) -> tuple[int, int, int]:
     ``side = 4(n-1) + 2`` cells cover every cell ``n`` cards can reach (78 for the standard
     deck); cell ``(x, y)`` is at row ``y + 2(n-1)``, column ``x + 2(n-1)``.
 
+    An observation (:func:`~goblinguard.observation`) shows a view as
+    :data:`OBSERVATION_PLANES` square planes of floats; nothing hidden (the draw order) is
+    encoded, so a redealt state gives the same observation.
+
+    >>> import goblinguard as gg
     >>> observation_shape(Config())
     (18, 78, 78)
+    >>> obs = gg.observation(gg.view(gg.new_game(seed=1)))
+    >>> len(obs), len(obs[0]), len(obs[0][0]), obs[OBSERVATION_PLANES.index("hand_size")][0][0]
+    (18, 78, 78, 5.0)
     """
     side = _side(config)
     return (len(OBSERVATION_PLANES), side, side)
@@ -316,35 +323,5 @@ def _mark(position: View, marks: Marks) -> None:
             marks.fill(plane * area, (plane + 1) * area, float(amount))
 
 
-_OBSERVER: Final = Observer(observation_shape, _mark, view_type=View)
-
-
-def observation(position: View) -> Observation:
-    """What a view shows, as :data:`OBSERVATION_PLANES` square planes of floats (see
-    :func:`observation_shape`): nothing hidden (the draw order) is encoded, so a redealt state
-    gives the same observation.
-
-    >>> import goblinguard as gg
-    >>> obs = observation(gg.view(gg.new_game(seed=1)))
-    >>> len(obs), len(obs[0]), len(obs[0][0]), obs[OBSERVATION_PLANES.index("hand_size")][0][0]
-    (18, 78, 78, 5.0)
-
-    Raises:
-        TypeError: ``position`` is not a :class:`View` (take ``view(state)`` first).
-    """
-    return _OBSERVER.tuples(position)
-
-
-def observation_array(position: View) -> Any:
-    """:func:`observation` as a ``numpy.ndarray`` of ``float32``, written straight into the
-    array (NumPy must be installed; the rules never need it).
-
-    >>> import goblinguard as gg
-    >>> observation_array(gg.view(gg.new_game(seed=1))).shape    # doctest: +SKIP
-    (18, 78, 78)
-
-    Raises:
-        TypeError: ``position`` is not a :class:`View`.
-        ImportError: NumPy is not installed.
-    """
-    return _OBSERVER.array(position)
+OBSERVER: Final = Observer(observation_shape, _mark, view_type=View)
+"""goblinguard's observations (:func:`observation_shape` says what they hold)."""

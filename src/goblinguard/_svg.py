@@ -4,24 +4,24 @@ garrisons, the hand and the draw pile.
 The picture is one standalone SVG document, built as a string. Colours are presentation
 attributes (no ``<style>`` element), so an SVG shown inline in a web page never restyles the rest
 of the page, and a front end may still override any of them with CSS. Every element a program may
-look for has an ``id`` or a ``class`` (see :func:`render_svg`).
+look for has an ``id`` or a ``class`` (see :func:`draw_svg`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import attrs
 
-from tabletop_rules import Clicks, Seat, svg_buttons, svg_escape, svg_tag, svg_title
+from tabletop_rules import Clicks, svg_buttons, svg_escape, svg_tag, svg_title
 
 from ._actions import Action, Place
 from ._cards import Card, Layer
-from ._clicks import at, clicks_of
-from ._rules import outcome, stack, view
+from ._clicks import at
+from ._rules import outcome, stack
 from ._state import Placed, State, View
 
-__all__ = ["render_svg"]
+__all__ = ["draw_svg"]
 
 CELL = 40
 """Side of a cell of the table, in SVG user units."""
@@ -713,29 +713,14 @@ def _pile(scene: _Scene, left: int, top: int) -> _Block:
 # The document ------------------------------------------------------------------------------
 
 
-def _shown(position: State | View, seat: Seat | None) -> State | View:
-    """What to draw: the position itself, or what ``seat`` may see of it."""
-    if seat is None:
-        return position
-    if isinstance(position, State):
-        return view(position, seat)
-    if seat != position.seat:
-        raise ValueError(f"this view is seat {position.seat}'s, not seat {seat!r}'s")
-    return position
+def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
+    """A picture of the position as a standalone SVG document (a string): the renderer behind
+    :func:`goblinguard.render_svg`, which turns a seat into its view and the actions offered
+    into ``clicks``.
 
-
-def render_svg(
-    position: State | View,
-    *,
-    seat: Seat | None = None,
-    actions: Sequence[Action] | None = None,
-) -> str:
-    """A picture of the position as a standalone SVG document (a string).
-
-    Given a :class:`State` and a ``seat``, it draws :func:`view` of it: only what that seat may
-    see (the draw pile face down). A :class:`View` is drawn as it is; a :class:`State` with no
-    ``seat`` shows everything it holds, the draw pile face up in draw order. ``State`` and
-    ``View`` show as this picture in Jupyter (their ``_repr_svg_``).
+    A :class:`View` is drawn as it is (the draw pile face down); a :class:`State` shows
+    everything it holds, the draw pile face up in draw order. ``State`` and ``View`` show as
+    this picture in Jupyter (their ``_repr_svg_``).
 
     What a test or a front end may look for (ids are unique within one picture, so a page showing
     several pictures inline repeats them: look them up inside each picture's root; ``<x>_<y>``
@@ -763,8 +748,8 @@ def render_svg(
       in hand; ``g#pile`` (``data-count``): ``g#pile-<n>.card.back`` per face-down card, or
       ``g#pile-<id>.card.pile-card`` (``data-order``) per card of a whole state's draw pile.
 
-    Given ``actions`` (normally ``legal_actions`` of what is drawn), the picture is clickable
-    (:ref:`clickable-boards`): every element that takes part in an action carries
+    Given actions to click (normally ``legal_actions`` of what is drawn), the picture is
+    clickable (:ref:`clickable-boards`): every element that takes part in an action carries
     ``data-actions``, the indices of those actions in ``actions``. A :class:`Place` is the card
     in the hand, the cell where the card's top-left cell goes — the cell of the card showing
     there, a mark on it, or on an empty cell an invisible ``rect#target-<x>_<y>.target`` (the
@@ -775,13 +760,13 @@ def render_svg(
 
     >>> import goblinguard as gg
     >>> state = gg.new_game(gg.Config(order=tuple(c.id for c in gg.standard_deck())), seed=0)
-    >>> svg = render_svg(gg.apply(state, gg.Place("g1", 0, 0)), seat=0)
+    >>> svg = gg.render_svg(gg.apply(state, gg.Place("g1", 0, 0)), seat=0)
     >>> svg.startswith("<svg"), 'id="card-g1"' in svg, 'id="pile-g6"' in svg
     (True, True, False)
     >>> actions = gg.legal_actions(state)
     >>> actions
     (Place(card='g1', x=0, y=0, layer=<Layer.TOP: 'top'>), ..., Place(card='g5', x=0, y=0, ...))
-    >>> svg = render_svg(state, actions=actions)
+    >>> svg = gg.render_svg(state, actions=actions)
     >>> 'id="hand-g2" class="card hand-card goblin-card" data-card="g2" data-actions="1"' in svg
     True
     >>> 'id="target-0_0" class="target" data-x="0" data-y="0" data-actions="0 1 2 3 4"' in svg
@@ -789,22 +774,15 @@ def render_svg(
 
     Args:
         position: the state or view to draw.
-        seat: draw only what this seat may see (for a state), or check that a view is this
-            seat's; ``None`` draws the position as it is.
-        actions: the actions the picture offers to click (``None``: none, and no
-            ``data-actions`` at all); they must be legal in what is drawn.
+        clicks: the clicks of the actions offered (:meth:`tabletop_rules.Clicks.none` for
+            none: no ``data-actions`` at all).
 
     Returns:
         The SVG document, starting with ``<svg``, with no XML declaration (so it can be written
         to a ``.svg`` file or put inline in HTML as it is).
-
-    Raises:
-        ValueError: ``seat`` is not a seat of the game, or not the seat of the view; an action
-            is not legal in what is drawn, or is given twice.
-        TypeError: ``actions`` is not a sequence of goblinguard actions.
     """
-    shown = _shown(position, seat)
-    scene = _Scene(shown, clicks_of(shown, actions))
+    shown = position
+    scene = _Scene(shown, clicks)
     area = scene.area
     left = area.left * CELL - AXIS
     lines = _status(shown)

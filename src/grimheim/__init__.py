@@ -13,7 +13,7 @@ rulings G1–G48 of the rules page are cited in docstrings and error reasons.
 
 from __future__ import annotations
 
-from tabletop_rules import Game, RandomAgent, expose
+from tabletop_rules import expose
 
 from . import scenario
 from ._actions import (
@@ -57,7 +57,7 @@ from ._actions import (
 from ._agents import DefenderAgent
 from ._card_text import card_text
 from ._cards import HeroDeck
-from ._codec import FORMAT, digest, dumps, from_dict, loads, to_dict
+from ._codec import FORMAT
 from ._content import Pack, read_deck, standard_pack
 from ._describe import describe
 from ._evaluate import PlannerWeights
@@ -84,38 +84,33 @@ from ._events import (
     TownPiecesAdded,
     Upgraded,
 )
-from ._game import parse_action, record, replay
+from ._game import Grimheim
 from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import GRIMHEIM, Hex
 from ._planner import PlannerAgent
 from ._render import render_text
 from ._rules import (
     Outcome,
-    apply,
     chance_outcomes,
     current_player,
     decision,
-    is_legal,
     is_over,
     legal_actions,
     new_game,
     outcome,
     redeal,
     seat_count,
-    step,
     view,
 )
 from ._spaces import (
     GIFT_LIMIT,
+    OBSERVER,
     action_space,
-    observation,
-    observation_array,
     observation_bounds,
     observation_shape,
     roll_limit,
 )
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
-from ._svg import render_svg
 from ._validate import validate
 
 __all__ = [
@@ -147,6 +142,7 @@ __all__ = [
     "GameEnded",
     "GiveGold",
     "GoldGained",
+    "Grimheim",
     "Hero",
     "HeroDamaged",
     "HeroDeck",
@@ -233,19 +229,24 @@ __all__ = [
     "view",
 ]
 
-# Jupyter shows states and views as pictures. Set here, since the rules modules never import the
-# renderer; through setattr, since the classes do not declare the attribute (for mypy).
-for _cls in (State, View):
-    setattr(_cls, "_repr_svg_", render_svg)  # noqa: B010
-del _cls
+GAME = Grimheim()
+"""The grimheim rules as one :class:`tabletop_rules.Game`: its methods are this package's
+functions, and generic tools (the CLI, agents, adapters, the conformance check) take it."""
 
-GAME: Game[State, Action] = Game.from_namespace(
-    globals(),
-    name="grimheim",
-    title="Fate: Defenders of Grimheim",
-    seats=(1, 4),
-    agents={"random": RandomAgent, "defender": DefenderAgent, "planner": PlannerAgent},
-)
-"""The grimheim rules as one :class:`tabletop_rules.Game` value."""
+# What the kernel writes once for every game, bound to this game.
+is_legal = GAME.is_legal
+step = GAME.step
+apply = GAME.apply
+parse_action = GAME.parse_action
+record = GAME.record
+replay = GAME.replay
+to_dict = GAME.to_dict
+from_dict = GAME.from_dict
+dumps = GAME.dumps
+loads = GAME.loads
+digest = GAME.digest
+render_svg = GAME.render
+observation = OBSERVER.tuples
+observation_array = OBSERVER.array
 
 expose(globals())

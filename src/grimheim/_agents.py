@@ -43,9 +43,10 @@ from ._actions import (
     Upgrade,
     Use,
 )
+from ._query import hero_health, hero_range, info, side_of
 from ._state import MonsterTurn, View
+from ._vocab.costs import TakeDamage
 from ._work import Work
-from ._world import hero_health, hero_range, info
 
 __all__ = ["DefenderAgent"]
 
@@ -73,6 +74,16 @@ def _danger(w: Work, area: int) -> float:
     return total
 
 
+def _knocks_out(w: Work, seat: int, use: Use) -> bool:
+    """Whether the damage the use costs would knock its hero out (G39)."""
+    hero = w.heroes[seat]
+    state = next((c for c in hero.cards if c.id == use.card), None)
+    card = w.config.cards[use.card]
+    side = side_of(w.config, state) if state is not None else card.sides[0]
+    taken = sum(c.amount for c in side.uses[use.use].cost if isinstance(c, TakeDamage))
+    return taken > 0 and hero.damage + taken >= hero_health(w.config, hero)
+
+
 @attrs.frozen
 class DefenderAgent:
     """Plays a hero (or the players' choices) by simple priorities, from its view only.
@@ -82,6 +93,7 @@ class DefenderAgent:
       steps it needs) among those in range, and spends damage cards on it.
     * It moves where it can attack next and where it stops the worst threats (a monster next to
       a hero never moves), avoiding places where many monsters can hit it.
+    * It plays no card whose cost in damage would knock it out.
     * It prevents damage whenever it can, flips its hero card before other upgrades, takes every
       quest it can, agrees to gold it is offered, moves monsters (a kick, a ram) away from the
       town, and, when the players choose, sends a monster against the hero with the most health
@@ -113,6 +125,8 @@ class DefenderAgent:
                     return 50 - _threat(w, area)  # attack order: the weakest threats first
                 return 100 + _threat(w, area)
             case Use(card):
+                if _knocks_out(w, seat, action):
+                    return 0  # a cost that knocks the hero out: 2 town pieces (G39)
                 kind = w.config.cards[card].kind
                 return 95 if kind != "event" else 90
             case MoveTo(to):

@@ -11,9 +11,9 @@ a button: the verb where one element takes part in several kinds of action (*Foc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from tabletop_rules import ActionButton, ClickPart, Clicks
+from tabletop_rules import ActionButton, ClickMap, ClickPart
 
 from ._actions import (
     ACTION_TYPES,
@@ -58,7 +58,7 @@ from ._map import Hex
 from ._rules import decision, legal_actions
 from ._state import State, View
 
-__all__ = ["area_key", "clicks_of"]
+__all__ = ["CLICKS", "area_key"]
 
 
 _WORDS: dict[type, ActionButton] = {
@@ -173,19 +173,5 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
     return parts
 
 
-def clicks_of(position: State | View, actions: Sequence[Action] | None) -> Clicks[Action]:
-    """The clicks of ``actions`` in the picture of ``position`` (none for ``None``).
-
-    Raises:
-        TypeError: ``actions`` is not a sequence of grimheim actions.
-        ValueError: an action is not legal in ``position``, or is given twice.
-    """
-    if actions is None:
-        return Clicks.none()
-    return Clicks.of(
-        actions,
-        legal=legal_actions(position),
-        parts=_parts(position),
-        kinds=ACTION_TYPES,
-        label=notation,
-    )
+CLICKS = ClickMap(legal_actions, _parts, ACTION_TYPES, notation)
+"""How a grimheim picture is clicked (:class:`tabletop_rules.ClickMap`)."""

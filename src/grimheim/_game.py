@@ -1,40 +1,67 @@
-"""Parsing actions and the thin wrappers over the core's records."""
+"""The grimheim game: its hooks for the kernel, declared in one class."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from types import MappingProxyType
 
-from tabletop_rules import Record
-from tabletop_rules import replay as core_replay
+from tabletop_rules import Game, RandomAgent
 
-from ._actions import Action, parse_notation
+from . import _rules
+from ._actions import ACTION_TYPES, Action, notation, parse_notation
+from ._agents import DefenderAgent
+from ._card_text import card_text
+from ._clicks import CLICKS
+from ._codec import CODEC
+from ._describe import describe
+from ._planner import PlannerAgent
+from ._render import render_text
+from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
 from ._state import Config, State, View
+from ._svg import draw_svg
+from ._validate import validate
 
-__all__ = ["parse_action", "record", "replay"]
-
-
-def parse_action(position: State | View, text: str) -> Action:
-    """Read an action's :func:`~grimheim.notation` (legality is not checked here).
-
-    Raises:
-        ValueError: the text is not an action.
-    """
-    return parse_notation(text)
+__all__ = ["Grimheim"]
 
 
-def record(
-    actions: Iterable[Action],
-    *,
-    seed: int | None = None,
-    config: Config | None = None,
-    start: State | None = None,
-) -> Record[Config, State, Action]:
-    """A :class:`tabletop_rules.Record` of a grimheim game (from a seed or a starting state)."""
-    return Record(tuple(actions), config=config, seed=seed, start=start)
+class Grimheim(Game[State, Action, View]):
+    """*Fate: Defenders of Grimheim* for the kernel (:class:`tabletop_rules.Game`): its one
+    instance is :data:`grimheim.GAME`, whose methods are the package's functions."""
 
+    __slots__ = ()
 
-def replay(rec: Record[Config, State, Action]) -> Iterator[State]:
-    """The states of a record, starting position first (see :func:`tabletop_rules.replay`)."""
-    from . import GAME  # the package builds GAME from its public face
+    name = "grimheim"
+    title = "Fate: Defenders of Grimheim"
+    seats = (1, 4)
+    config_type = Config
+    state_type = State
+    view_type = View
+    action_types = ACTION_TYPES
+    codec = CODEC
+    agents = MappingProxyType(
+        {"random": RandomAgent, "defender": DefenderAgent, "planner": PlannerAgent}
+    )
+    clicks = CLICKS
+    observer = OBSERVER
 
-    return core_replay(GAME, rec)
+    new_game = staticmethod(_rules.new_game)
+    seat_count = staticmethod(_rules.seat_count)
+    current_player = staticmethod(_rules.current_player)
+    legal_actions = staticmethod(_rules.legal_actions)
+    why_not = staticmethod(_rules.why_not)
+    act = staticmethod(_rules.act)
+    chance_outcomes = staticmethod(_rules.chance_outcomes)
+    is_over = staticmethod(_rules.is_over)
+    outcome = staticmethod(_rules.outcome)
+    view = staticmethod(_rules.view)
+    redeal = staticmethod(_rules.redeal)
+    decision = staticmethod(_rules.decision)
+    notation = staticmethod(notation)
+    parse_notation = staticmethod(parse_notation)
+    validate = staticmethod(validate)
+    render_text = staticmethod(render_text)
+    action_space = staticmethod(action_space)
+    observation_shape = staticmethod(observation_shape)
+    observation_bounds = staticmethod(observation_bounds)
+    describe = staticmethod(describe)
+    card_text = staticmethod(card_text)
+    draw_svg = staticmethod(draw_svg)

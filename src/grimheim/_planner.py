@@ -33,8 +33,9 @@ from ._actions import (
 )
 from ._evaluate import PlannerWeights, evaluate
 from ._forecast import Forecast, attack_odds
+from ._query import hero_health
 from ._rules import (
-    apply,
+    after,
     chance_outcomes,
     current_player,
     decision,
@@ -43,7 +44,6 @@ from ._rules import (
     view,
 )
 from ._state import EndOfTurn, MonsterAttack, MonsterTurn, State, View
-from ._world import hero_health
 
 __all__ = ["PlannerAgent"]
 
@@ -125,7 +125,7 @@ def _chance(state: State) -> State:
         if ticket < 0:
             chosen = action
             break
-    return attrs.evolve(apply(state, chosen), rng=rng)
+    return attrs.evolve(after(state, chosen), rng=rng)
 
 
 class _Deal:
@@ -324,7 +324,7 @@ class PlannerAgent:
                 choices = actions if not path else legal_actions(node)
                 for action in self._candidates(choices):
                     try:
-                        child = self._settle(apply(node, action), seat)
+                        child = self._settle(after(node, action), seat)
                     except IllegalActionError:
                         continue
                     key = _key(child, seat)
@@ -379,5 +379,5 @@ class PlannerAgent:
             legal = legal_actions(state)
             if len(legal) != 1:
                 break
-            state = apply(state, legal[0])
+            state = after(state, legal[0])
         return state

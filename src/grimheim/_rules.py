@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
@@ -12,30 +11,19 @@ import tabletop_rules
 from tabletop_rules import (
     CHANCE,
     Decision,
-    IllegalActionError,
     Rng,
     Seat,
     Step,
-    action_problem,
     check_position,
-    check_seat,
 )
 
-from ._actions import (
-    ACTION_TYPES,
-    Action,
-    Attack,
-    Focus,
-    Mend,
-    MoveTo,
-    Practice,
-    Prepare,
-    Use,
-)
-from ._effects import use_refusal
+from ._actions import Action, notation
 from ._events import Event
-from ._flow import act, advance, current, legal
+from ._flow import act as _act
+from ._flow import advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
+from ._hidden import hidden_parts, unseen
+from ._map import Hex
 from ._state import (
     UNASKED,
     CardState,
@@ -43,16 +31,13 @@ from ._state import (
     Drawing,
     Frame,
     Hero,
-    HeroAttack,
-    MonsterAttack,
-    Moving,
     Reinforcing,
     Revealing,
     State,
     Turn,
     View,
-    Window,
 )
+from ._turn import main_refusal
 from ._validate import validate
 from ._work import Work
 
@@ -60,19 +45,19 @@ _POSITIONS = (State, View)
 
 __all__ = [
     "Outcome",
-    "apply",
+    "act",
+    "after",
     "chance_outcomes",
     "current_player",
     "decision",
-    "is_legal",
     "is_over",
     "legal_actions",
     "new_game",
     "outcome",
     "redeal",
     "seat_count",
-    "step",
     "view",
+    "why_not",
 ]
 
 
@@ -168,7 +153,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         [] if config.hard_setup else [Drawing(s, 1) for s in reversed(range(len(heroes)))]
     )
     frames = [*draws, Reinforcing("yellow", len(heroes)), *frames]
-    bonus = tuple((b.kind, geo.area(_hex(b.at)), b.amount) for b in config.pack.map.bonus)
+    bonus = tuple((b.kind, geo.area(Hex(*b.at)), b.amount) for b in config.pack.map.bonus)
     state = State(
         config=config,
         rng=rng,
@@ -185,12 +170,6 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     w = Work(state)
     advance(w)
     return w.freeze()
-
-
-def _hex(point: tuple[int, int]) -> Any:
-    from ._map import Hex
-
-    return Hex(*point)
 
 
 def is_over(position: State | View) -> bool:
@@ -230,16 +209,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return _chance_outcomes(Work.of(state))
 
 
-def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` answers the current decision, else why not (naming the rule).
-
-    Raises:
-        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
-    """
-    check_position(position, _POSITIONS, "is_legal")
-    problem = action_problem(action, ACTION_TYPES)
-    if problem is not None:
-        return problem
+def why_not(position: State | View, action: Action) -> str | None:
+    """``None`` if the well-formed ``action`` answers the current decision, else why not
+    (naming the rule); :meth:`Game.is_legal <tabletop_rules.Game.is_legal>` checks its shape
+    first."""
     if position.won is not None:
         return "the game is over"
     known = position.legal if isinstance(position, State) else None
@@ -252,97 +225,40 @@ def is_legal(position: State | View, action: Action) -> str | None:
     return _reason(w, action, found)
 
 
-_HERO_ACTIONS = {
-    MoveTo: "move",
-    Attack: "attack",
-    Prepare: "prepare",
-    Focus: "focus",
-    Mend: "mend",
-    Practice: "practice",
-}
-
-
-_MOVE_RULE = (
-    "Move: up to 3 areas (more with cards), never into an occupied area, a lake or a mountain "
-    "(but Naglfar and the Troll Caves); entering Grimheim ends the move"
-)
-_ATTACK_RULE = (
-    "Attack: a monster within attack range, counted in steps that never pass through Grimheim, "
-    "so a hero in Grimheim reaches none (G11)"
-)
-
-
-def _reason(w: Work, action: Action, found: list[Action]) -> str:
+def _reason(w: Work, action: Action, found: Sequence[Action]) -> str:
     """Why ``action`` (not among ``found``) does not answer the current decision, naming the rule
-    it breaks where one does."""
+    it breaks where one does: the frame that asks says it, or the rules of the turn."""
     seat = current(w)
-    frame = w.top
     if seat == CHANCE:
         return "chance decides now (a roll or a draw)"
-    kind = _HERO_ACTIONS.get(type(action))
-    on_turn = frame is None and w.turn is not None
-    if on_turn and kind is not None:
-        assert w.turn is not None
-        if kind in w.turn.actions:
-            return f"two different actions a turn: {kind} is done already"
-        if len(w.turn.actions) >= 2:
-            return "two actions a turn: both markers are used"
-    if kind == "move" and (on_turn or isinstance(frame, Moving)):
-        return _MOVE_RULE
-    if kind == "attack" and on_turn:
-        return _ATTACK_RULE
-    if isinstance(action, Use) and seat is not None:
-        match frame:
-            case None:
-                return use_refusal(w, seat, action.card, ("free",))
-            case HeroAttack():
-                from ._flow import attack_timings
-
-                whens = attack_timings(frame)
-                return use_refusal(w, seat, action.card, whens, frame.used)
-            case MonsterAttack(used=used) | Window(used=used):
-                when = frame.when if isinstance(frame, Window) else "hit"
-                return use_refusal(w, seat, action.card, (when,), used)
+    if seat is not None:
+        frame = w.top
+        why = main_refusal(w, seat, action) if frame is None else frame.why_not(w, seat, action)
+        if why is not None:
+            return why
     if type(action) not in {type(a) for a in found}:
         return f"not an answer to the current decision ({_kind(w)[0]})"
     return f"not one of the choices: {', '.join(_notations(found))}"
 
 
-def _notations(found: list[Action]) -> list[str]:
-    from ._actions import notation
-
+def _notations(found: Sequence[Action]) -> list[str]:
     shown = [notation(a) for a in found[:8]]
     return [*shown, "…"] if len(found) > 8 else shown
 
 
-def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
-    """Apply ``action`` and run the game on until someone must answer; report what happened.
-
-    Args:
-        state: the position (never changed).
-        action: the answer.
-        seat: who sends it, for a front end that takes answers from several players: the action
-            is refused unless that seat is the one asked (``None``: not checked).
-
-    Raises:
-        tabletop_rules.IllegalActionError: the action is not an answer now, or not from the
-            seat asked (``.reason`` says why, naming the rule).
-        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
-    """
-    check_position(state, (State,), "step")
-    if seat is not None:
-        check_seat(current_player(state), seat, action)
-    reason = is_legal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+def act(state: State, action: Action) -> Step[State, Event]:
+    """Apply the legal ``action`` (:meth:`Game.step <tabletop_rules.Game.step>` checked it) and
+    run the game on until someone must answer; report what happened. ``state`` is never
+    changed."""
     w = Work(state)
-    act(w, action)
+    _act(w, action)
     return Step(w.freeze(), tuple(w.events))
 
 
-def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
-    """``step(state, action, seat=seat).state``."""
-    return step(state, action, seat=seat).state
+def after(state: State, action: Action) -> State:
+    """The state after the legal ``action``, unchecked: for the agents, which only ever play the
+    actions :func:`legal_actions` lists."""
+    return act(state, action).state
 
 
 def outcome(position: State | View) -> Outcome | None:
@@ -390,52 +306,12 @@ _PROMPTS = {
 
 
 def _kind(w: Work) -> tuple[str, Frame | None]:
-    from ._state import (
-        Ambush,
-        EndOfTurn,
-        GoldOffer,
-        Granted,
-        HeroAttack,
-        MonsterAttack,
-        MonsterTurn,
-        Moving,
-        QuestOffer,
-        Ramming,
-        Resolving,
-        Window,
-    )
-
     frame = w.top
     if current(w) == CHANCE:
         return "chance", frame
-    match frame:
-        case None:
-            return "turn", None
-        case HeroAttack(phase=phase):
-            return ("after-roll" if phase == "roll" else phase), frame
-        case Resolving():
-            return "choose", frame
-        case Moving():
-            return "move", frame
-        case Granted():
-            return "granted", frame
-        case Window(when):
-            return when, frame
-        case EndOfTurn(_, step_name):
-            return step_name, frame
-        case MonsterTurn():
-            return "attack-order", frame
-        case MonsterAttack(target=target):
-            return ("attack-target" if target < 0 else "prevent"), frame
-        case Ambush():
-            return "ambush", frame
-        case GoldOffer():
-            return "gold", frame
-        case QuestOffer():
-            return "quest", frame
-        case Ramming():
-            return "shove", frame
-    return "chance", frame  # pragma: no cover
+    if frame is None:
+        return "turn", None
+    return frame.kind(w), frame
 
 
 def decision(position: State | View) -> Decision[Frame | None] | None:
@@ -454,12 +330,6 @@ def decision(position: State | View) -> Decision[Frame | None] | None:
 
 
 # -- views and redeals -----------------------------------------------------------------------------
-
-
-def _blank(cards: tuple[str, ...], keep_top: bool, known: int) -> tuple[str, ...]:
-    hidden = len(cards) - known
-    shown = [c if (i == 0 and keep_top) or i >= hidden else "" for i, c in enumerate(cards)]
-    return tuple(shown)
 
 
 def view(state: State, seat: Seat) -> View:
@@ -489,35 +359,13 @@ def view(state: State, seat: Seat) -> View:
     return seen
 
 
-def hidden_parts(
-    position: State | View, seat: Seat
-) -> tuple[tuple[Hero, ...], tuple[str, ...], tuple[str, ...]]:
-    """``(heroes, yellow, red)`` as ``seat`` sees them: what :func:`view` hides written as
-    ``""``. A view is exactly what it would hide from itself (``validate`` checks it)."""
-    revealing = {(f.hero, f.deck) for f in position.frames if isinstance(f, Revealing)}
-    heroes = tuple(
-        attrs.evolve(
-            h,
-            hand=h.hand if s == seat else ("",) * len(h.hand),
-            events=("",) * len(h.events),
-            abilities=_blank(h.abilities, (s, "abilities") not in revealing, h.known_abilities),
-            equipment=_blank(h.equipment, (s, "equipment") not in revealing, h.known_equipment),
-        )
-        for s, h in enumerate(position.heroes)
-    )
-    yellow = _blank(position.yellow, False, position.yellow_known)
-    red = _blank(position.red, False, position.red_known)
-    return heroes, yellow, red
-
-
 def _fill(
-    shown: tuple[str, ...], pool: list[str], rng: Rng, explicit: bool
+    shown: tuple[str, ...], pool: list[str] | tuple[str, ...], rng: Rng, explicit: bool
 ) -> tuple[tuple[str, ...], Rng]:
-    """Put the ``pool`` cards into the blanks of ``shown``: shuffled, or sorted in explicit mode."""
+    """Put the ``pool`` cards into the blanks of ``shown`` (as many as there are, ``validate``
+    checks it): shuffled, or sorted in explicit mode."""
     blanks = [i for i, c in enumerate(shown) if c == ""]
-    if len(blanks) != len(pool):
-        raise ValueError(f"inconsistent view: {len(blanks)} hidden cards but {len(pool)} unseen")
-    order, rng = _shuffled(pool, rng, explicit)
+    order, rng = _shuffled(list(pool), rng, explicit)
     cards = list(shown)
     for i, card in zip(blanks, order, strict=True):
         cards[i] = card
@@ -532,53 +380,35 @@ def redeal(position: View, seed: int) -> State:
     Raises:
         tabletop_rules.PositionTypeError: ``position`` is not a view.
         tabletop_rules.StateFormatError: the view breaks the rules or shows what its seat may not
-            see (:func:`validate`).
+            see (:func:`validate`), its hidden places included.
     """
     check_position(position, (View,), "redeal")
     validate(position)
-    config = position.config
-    explicit = config.explicit
+    explicit = position.config.explicit
     rng = Rng.from_seed(seed)
+    groups = iter(unseen(position))
     heroes = []
     for s, hero in enumerate(position.heroes):
-        deck = next(d for d in config.pack.decks if d.hero == hero.id)
-        events = Counter(c.id for c in deck.cards if c.kind == "event" for _ in range(c.count))
-        events.subtract(Counter(hero.discard))
-        events.subtract(Counter(c for c in hero.hand if c))
-        pool = sorted(events.elements())
+        pool = list(next(groups).pool)
         hand = hero.hand
         if s != position.seat:
             dealt, rng = rng.shuffle(pool)
-            hand = tuple(sorted(dealt[: len(hero.hand)]))
-            pool = sorted(dealt[len(hero.hand) :])
+            blanks = hero.hand.count("")
+            hand = tuple(sorted((*(c for c in hero.hand if c), *dealt[:blanks])))
+            pool = sorted(dealt[blanks:])
         event_deck, rng = _fill(hero.events, pool, rng, explicit)
-        in_play = {c.id for c in hero.cards} | set(hero.retired)
-        filled: list[tuple[str, ...]] = []
-        for name, kind in (("abilities", "ability"), ("equipment", "equipment")):
-            shown = getattr(hero, name)
-            unseen = [
-                c.id
-                for c in deck.cards
-                if c.kind == kind and c.id not in in_play and c.id not in shown
-            ]
-            cards, rng = _fill(shown, unseen, rng, explicit)
-            filled.append(cards)
+        abilities, rng = _fill(hero.abilities, next(groups).pool, rng, explicit)
+        equipment, rng = _fill(hero.equipment, next(groups).pool, rng, explicit)
         heroes.append(
             attrs.evolve(
-                hero, hand=hand, events=event_deck, abilities=filled[0], equipment=filled[1]
+                hero, hand=hand, events=event_deck, abilities=abilities, equipment=equipment
             )
         )
     decks = {}
     for colour in ("yellow", "red"):
-        shown = getattr(position, colour)
-        unseen = [
-            c.id
-            for c in config.pack.monster_cards
-            if c.deck == colour and c.id not in position.held and c.id not in shown
-        ]
-        decks[colour], rng = _fill(shown, unseen, rng, explicit)
+        decks[colour], rng = _fill(getattr(position, colour), next(groups).pool, rng, explicit)
     return State(
-        config=config,
+        config=position.config,
         rng=rng,
         town=position.town,
         time=position.time,

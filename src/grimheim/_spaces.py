@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
-from tabletop_rules import ActionSpace, Marks, Observation, Observer, TableSpace
+from tabletop_rules import ActionSpace, Marks, Observer, TableSpace
 
 from ._actions import (
     AcceptGold,
@@ -53,16 +53,16 @@ from ._actions import (
 )
 from ._cards import ACTIONS, MOST, Card
 from ._content import Pack
-from ._limits import GOLD_LIMIT, deck_of, roll_limit
+from ._limits import GOLD_LIMIT, deck_of
+from ._query import roll_limit
 from ._rules import current_player
 from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
 from ._vocab.costs import Mana
 
 __all__ = [
     "GIFT_LIMIT",
+    "OBSERVER",
     "action_space",
-    "observation",
-    "observation_array",
     "observation_bounds",
     "observation_shape",
     "roll_limit",
@@ -219,10 +219,42 @@ def _layout(config: Config) -> tuple[tuple[str, int], ...]:
 
 def observation_shape(config: Config) -> tuple[int]:
     """The shape of every observation of a game with ``config``: one flat vector, the segments
-    of :func:`observation` end to end.
+    of an observation end to end.
 
+    An observation (:func:`~grimheim.observation`) shows a view as one flat vector of floats,
+    segment after segment (``A`` areas: the map's then Grimheim; ``n`` seats):
+
+    * ``areas`` — planes of ``A`` values, plane after plane: terrain one-hot (plains, forest,
+      mountain, lake, town), road, a monster of each kind then each legend (1), a legend on
+      its red side, monster damage, a pinned monster (1), the bounty on a monster, the monster
+      attacking now, the monster a hero's attack targets, each seat's hero (1), bonus markers
+      of each kind (damage, mana, gold: their number);
+    * ``game`` — town pieces, time spot, yellow and red deck sizes, their known bottoms, legend
+      cards held, won (1), lost (1);
+    * ``turn`` — whose hero turn (one-hot of ``n``, then 1 in the monster turn), the action
+      markers used (one per action of the player board), the range bonus;
+    * ``decision`` — who answers (one-hot of ``n``, then chance), the innermost pending frame
+      (one-hot of its kind, then "none"), the viewing seat (one-hot);
+    * ``attack`` — a hero's roll: dice to roll, hits, hits unless cover, runes, misses, damage
+      bonus, damage to spare after a kill; a monster's attack: dice to roll, hits, damage
+      (``-1`` until rolled);
+    * ``heroes`` — per seat: damage, gold, upgrades, hand size, event deck, discard, ability
+      deck and equipment deck sizes, known ability and equipment bottoms, quest progress;
+    * ``cards`` — per card of the heroes' decks (hero by hero): in play, on side II, mana,
+      damage, markers, uses this turn, face up on top of its deck, known at the bottom,
+      retired;
+    * ``events`` — per event card: copies in the viewer's hand, copies in its hero's discard;
+    * ``monster_cards`` — per monster card: known at the bottom of its deck, held.
+
+    Nothing a view hides (other hands, deck orders) is read, so every redeal of a view gives
+    the same observation.
+
+    >>> import grimheim as gh
     >>> observation_shape(Config())
     (8523,)
+    >>> state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=1)
+    >>> len(gh.observation(gh.view(state, 0))) == observation_shape(state.config)[0]
+    True
     """
     return (sum(size for _, size in _layout(config)),)
 
@@ -423,55 +455,5 @@ def _mark(position: View, marks: Marks) -> None:
         at += 2
 
 
-_OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
-
-
-def observation(position: View) -> Observation:
-    """What a view shows, as one flat vector of floats (``observation_shape(view.config)``),
-    segment after segment (``A`` areas: the map's then Grimheim; ``n`` seats):
-
-    * ``areas`` — planes of ``A`` values, plane after plane: terrain one-hot (plains, forest,
-      mountain, lake, town), road, a monster of each kind then each legend (1), a legend on
-      its red side, monster damage, a pinned monster (1), the bounty on a monster, the monster
-      attacking now, the monster a hero's attack targets, each seat's hero (1), bonus markers
-      of each kind (damage, mana, gold: their number);
-    * ``game`` — town pieces, time spot, yellow and red deck sizes, their known bottoms, legend
-      cards held, won (1), lost (1);
-    * ``turn`` — whose hero turn (one-hot of ``n``, then 1 in the monster turn), the action
-      markers used (one per action of the player board), the range bonus;
-    * ``decision`` — who answers (one-hot of ``n``, then chance), the innermost pending frame
-      (one-hot of its kind, then "none"), the viewing seat (one-hot);
-    * ``attack`` — a hero's roll: dice to roll, hits, hits unless cover, runes, misses, damage
-      bonus, damage to spare after a kill; a monster's attack: dice to roll, hits, damage
-      (``-1`` until rolled);
-    * ``heroes`` — per seat: damage, gold, upgrades, hand size, event deck, discard, ability
-      deck and equipment deck sizes, known ability and equipment bottoms, quest progress;
-    * ``cards`` — per card of the heroes' decks (hero by hero): in play, on side II, mana,
-      damage, markers, uses this turn, face up on top of its deck, known at the bottom,
-      retired;
-    * ``events`` — per event card: copies in the viewer's hand, copies in its hero's discard;
-    * ``monster_cards`` — per monster card: known at the bottom of its deck, held.
-
-    Nothing a view hides (other hands, deck orders) is read, so every redeal of a view gives
-    the same observation.
-
-    >>> import grimheim as gh
-    >>> state = gh.new_game(gh.Config(heroes=("bjorn", "alva")), seed=1)
-    >>> len(observation(gh.view(state, 0))) == observation_shape(state.config)[0]
-    True
-
-    Raises:
-        TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
-    """
-    return _OBSERVER.tuples(position)
-
-
-def observation_array(position: View) -> Any:
-    """:func:`observation` as a ``numpy.ndarray`` of ``float32``, written straight into the
-    array (NumPy must be installed; the rules never need it).
-
-    Raises:
-        TypeError: ``position`` is not a :class:`View`.
-        ImportError: NumPy is not installed.
-    """
-    return _OBSERVER.array(position)
+OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
+"""grimheim's observations (:func:`observation_shape` says what they hold)."""

@@ -1,517 +1,55 @@
-"""The values of a game: :class:`Config`, the pieces (:class:`Monster`, :class:`Hero`,
-:class:`CardState`), the pending decisions (frames) and :class:`State` / :class:`View`."""
+"""The values of a game: :class:`State` and :class:`View`, which hold the :class:`Config`, the
+pieces (:class:`Monster`, :class:`Hero`, :class:`CardState`, from :mod:`grimheim._pieces`) and the
+pending decisions (the frames of :mod:`grimheim._frames`), named here by :data:`Frame`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
 from tabletop_rules import Rng, Seat
 
-from ._cards import ActionKind, Card
-from ._content import Pack, standard_pack
-from ._map import Geometry, geometry
-
-UNASKED = -2
-"""The value of :attr:`State.asking` while nobody has worked out who must answer."""
+from ._frames.attack import NO_ROLL, HeroAttack
+from ._frames.draws import Drawing, Revealing
+from ._frames.granted import Granted
+from ._frames.monster_turn import Ambush, MonsterAttack, MonsterTurn, Reinforcing
+from ._frames.moves import Moving, Ramming
+from ._frames.offers import GoldOffer, QuestOffer
+from ._frames.resolving import Resolving
+from ._frames.turn_end import EndOfTurn
+from ._frames.window import Window
+from ._pieces import UNASKED, CardState, Chance, Config, Hero, Monster, Turn
 
 __all__ = [
+    "FRAMES",
+    "NO_ROLL",
+    "UNASKED",
     "Ambush",
     "CardState",
     "Chance",
     "Config",
+    "Drawing",
+    "EndOfTurn",
     "Frame",
+    "GoldOffer",
+    "Granted",
     "Hero",
+    "HeroAttack",
     "Monster",
+    "MonsterAttack",
+    "MonsterTurn",
+    "Moving",
+    "QuestOffer",
+    "Ramming",
+    "Reinforcing",
+    "Resolving",
+    "Revealing",
     "State",
     "Turn",
     "View",
+    "Window",
 ]
-
-Chance = Literal["sampled", "explicit"]
-"""How random draws are made: from the state's generator, or as decisions of the chance seat."""
-
-HEROES = ("bjorn", "alva", "embla", "boldur")
-
-
-def _check_heroes(inst: Config, _attr: object, heroes: tuple[str, ...]) -> None:
-    known = {deck.hero for deck in inst.pack.decks}
-    if not isinstance(heroes, tuple) or not 1 <= len(heroes) <= 4:
-        raise ValueError(f"a game has 1 to 4 heroes, not {heroes!r}")
-    if len(set(heroes)) != len(heroes) or not set(heroes) <= known:
-        raise ValueError(f"heroes must be different heroes of {sorted(known)}: {heroes!r}")
-
-
-def _one_of(*values: str) -> Callable[[object, attrs.Attribute[Any], Any], None]:
-    def check(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
-        if value not in values:
-            raise ValueError(f"{attr.name} must be one of {values}, not {value!r}")
-
-    return check
-
-
-@attrs.frozen
-class Config:
-    """Options of a game.
-
-    Attributes:
-        heroes: 1 to 4 different heroes, in turn order (seat ``i`` plays ``heroes[i]``).
-        track: the ``"short"`` (12 spots) or ``"long"`` (16 spots) time track (G6).
-        monster_die: roll the monster die in each monster turn (the variant, G6, G14).
-        hard_setup: skip the last set-up step: no 2 gold, no mana on the starting ability, no
-            event card (G6).
-        hard_upgrades: start one step up the upgrade cost track (G6).
-        players_decide: the players choose which hero a monster attacks and the order of the
-            monsters' attacks (G5); ``False`` lets the engine take the documented defaults.
-        chance (Literal['sampled', 'explicit']): ``"sampled"`` (default) or ``"explicit"``:
-            every die rolled and card drawn is a decision of the chance seat
-            (:data:`tabletop_rules.CHANCE`).
-        pack: the content (default: the standard pack).
-    """
-
-    heroes: tuple[str, ...] = attrs.field(default=HEROES, validator=_check_heroes)
-    track: Literal["short", "long"] = attrs.field(
-        default="short", validator=_one_of("short", "long")
-    )
-    monster_die: bool = False
-    hard_setup: bool = False
-    hard_upgrades: bool = False
-    players_decide: bool = True
-    chance: Chance = attrs.field(default="sampled", validator=_one_of("sampled", "explicit"))
-    pack: Pack = attrs.field(factory=standard_pack, kw_only=True)
-    geo: Geometry = attrs.field(init=False, eq=False, repr=False)
-    """The compiled map (derived)."""
-    cards: dict[str, Card] = attrs.field(init=False, eq=False, repr=False)
-    """Every card of the pack by id (derived)."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "geo", geometry(self.pack))
-        object.__setattr__(
-            self, "cards", {card.id: card for deck in self.pack.decks for card in deck.cards}
-        )
-
-    @property
-    def explicit(self) -> bool:
-        """Whether dice and draws are chance decisions."""
-        return self.chance == "explicit"
-
-
-@attrs.frozen(order=True)
-class Monster:
-    """A monster on the board.
-
-    Attributes:
-        at: its area.
-        kind: a monster kind (``goblin`` …) or a legend (``queen`` …).
-        damage: damage taken.
-        side: a legend's side (1 yellow, 2 red); 0 for other monsters.
-        pinned: it does not move in the next Monsters Move step (a card pinned it).
-        pinned_by: the card that pinned it at the last monster turn (``""``: none); such a
-            card may not pick it again at the next one.
-        bounty: gold added to what killing it earns (a bounty card's markers).
-    """
-
-    at: int
-    kind: str
-    damage: int = 0
-    side: int = 0
-    pinned: bool = False
-    pinned_by: str = ""
-    bounty: int = 0
-
-    def moved(self, at: int) -> Monster:
-        """The same monster in the area ``at`` (marks and damage kept)."""
-        return Monster(
-            at, self.kind, self.damage, self.side, self.pinned, self.pinned_by, self.bounty
-        )
-
-
-@attrs.frozen
-class CardState:
-    """One of a hero's cards in play.
-
-    Attributes:
-        id: the card.
-        side: 1 or 2 (abilities and the hero card may be flipped by an upgrade).
-        mana: mana on the card.
-        damage: damage markers on an equipment card.
-        counters: markers the card keeps for its own uses (arrows, gold, stored damage).
-    """
-
-    id: str
-    side: int = 1
-    mana: int = 0
-    damage: int = 0
-    counters: int = 0
-
-
-@attrs.frozen
-class Hero:
-    """A hero and everything of theirs.
-
-    Attributes:
-        id: the hero (``bjorn`` …).
-        at: their area index (Grimheim is the last index, one more than the map's areas;
-            :func:`~grimheim.scenario.hero_info` gives the :class:`~grimheim.Hex`).
-        damage: damage on the hero.
-        gold: gold, which is experience.
-        upgrades: steps taken on the upgrade cost track.
-        cards: the hero card, abilities and equipment in play, in the order they came.
-        hand: event cards in hand (at most 4), sorted by id.
-        events: the event deck, next card first (hidden).
-        discard: events played or discarded, sorted by id (an empty deck is refilled from it).
-        abilities: the ability deck, top card first (the top is face up).
-        equipment: the equipment deck, top card first (the top card's quest is face up).
-        known_abilities: how many cards at the bottom of the ability deck are known (put there).
-        known_equipment: the same for the equipment deck.
-        retired: equipment out of the game (a main weapon replaced by a new one), sorted.
-        quest: progress made on the quest of the equipment card on top of the deck (quests
-            that count across turns); it starts from 0 with each new top card.
-    """
-
-    id: str
-    at: int
-    damage: int = 0
-    gold: int = 0
-    upgrades: int = 0
-    cards: tuple[CardState, ...] = ()
-    hand: tuple[str, ...] = ()
-    events: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()
-    abilities: tuple[str, ...] = ()
-    equipment: tuple[str, ...] = ()
-    known_abilities: int = 0
-    known_equipment: int = 0
-    retired: tuple[str, ...] = ()
-    quest: int = 0
-
-
-@attrs.frozen
-class Turn:
-    """What a hero has done in the current turn.
-
-    Attributes:
-        hero: the seat whose turn it is.
-        actions (tuple[grimheim._cards.ActionKind, ...]): the actions whose markers are used (at
-            most 2, all different), in order.
-        used: cards used this turn with a once-a-turn limit, one id per use.
-        range_bonus: attack range added until the end of the turn.
-        move_bonus: areas added to this turn's move action.
-        stay: the hero may not move any more this turn.
-    """
-
-    hero: Seat
-    actions: tuple[ActionKind, ...] = ()
-    used: tuple[str, ...] = ()
-    range_bonus: int = 0
-    move_bonus: int = 0
-    stay: bool = False
-
-
-Roll: TypeAlias = tuple[int, int, int, int]
-"""Attack dice by face: ``(hits, hits unless cover, runes, misses)``."""
-
-NO_ROLL: Roll = (0, 0, 0, 0)
-
-
-AttackPhase = Literal["roll", "excess", "after"]
-
-
-@attrs.frozen
-class HeroAttack:
-    """A hero's attack in progress: an attack action, or a card's roll against a monster.
-
-    Attributes:
-        hero: the attacking seat.
-        target: the monster's area (or, for a hero who attacks mountains, an empty mountain).
-        dice: dice still to roll (chance rolls them; 0 once rolled).
-        rolled: the faces rolled so far.
-        bonus: damage added to this attack.
-        action: an attack action ("this attack action" cards apply) or a card's roll.
-        played: the uses made in this attack, each ``card#index`` (for "once per attack").
-        granted_by: the card that granted this attack action (G13), ``""`` for the action's
-            own marker or a card's roll.
-        runes_seen: the runes that already added their die (a ``rune-adds-die`` hero).
-        split: damage diverted to another monster, ``(area, amount)``; ``(-1, 0)``: none.
-        phase: ``roll`` (rolling, then cards on the roll), ``excess`` (its damage killed a
-            monster with damage to spare: cards may use it), ``after`` (the attack action is
-            resolved: cards that follow one).
-        excess: the damage to spare, in the ``excess`` phase.
-        killed: the area of the monster whose death left the excess, ``-1`` else.
-        used: the cards in play used since the last dice were rolled, or in this phase (each
-            once).
-        last: the faces of the last dice rolled (the whole roll, or the dice added to it).
-        mine: an attack action on an empty mountain area (``attack-mountains``): its damage is
-            gold.
-    """
-
-    hero: Seat
-    target: int
-    dice: int
-    rolled: Roll = NO_ROLL
-    bonus: int = 0
-    action: bool = True
-    played: tuple[str, ...] = ()
-    granted_by: str = ""
-    runes_seen: int = 0
-    split: tuple[int, int] = (-1, 0)
-    phase: AttackPhase = "roll"
-    excess: int = 0
-    killed: int = -1
-    used: tuple[str, ...] = ()
-    last: Roll = NO_ROLL
-    mine: bool = False
-
-
-@attrs.frozen
-class Resolving:
-    """A card use (or the completion of a quest) resolving, step by step: its costs, then its
-    effects.
-
-    Attributes:
-        hero: the seat using it.
-        card: the card.
-        use: which use of the card's side (for a quest, which of its ways).
-        x: the number chosen for the use (``Use.x``).
-        step: the next step to resolve (costs first, then effects).
-        picked: the picks of the current step so far: areas or seats (``int``), card ids.
-        bound: the monster (its area) an earlier step chose, named by ``"bound"`` targets.
-        quest: the completion of the card's quest rather than a use.
-    """
-
-    hero: Seat
-    card: str
-    use: int
-    x: int = 0
-    step: int = 0
-    picked: tuple[int | str, ...] = ()
-    bound: int = -1
-    quest: bool = False
-
-
-@attrs.frozen
-class Moving:
-    """A hero's movement in progress: the move action, or a card's "move N".
-
-    Attributes:
-        hero: the moving seat.
-        areas: how far the hero may go.
-        action: whether it is a move action (its triggers follow it).
-        card: the card whose effect it is (``""`` for a move action).
-        use: that effect's use.
-        step: that effect's step (its ``into`` conditions say where the movement may end).
-    """
-
-    hero: Seat
-    areas: int
-    action: bool
-    card: str = ""
-    use: int = 0
-    step: int = 0
-
-
-@attrs.frozen
-class Granted:
-    """An additional action a card grants (G13): the hero now chooses how to perform it.
-
-    Attributes:
-        hero: the seat.
-        action: the kind of action.
-        by: the card that grants it.
-    """
-
-    hero: Seat
-    action: ActionKind
-    by: str = ""
-
-
-@attrs.frozen
-class Window:
-    """A moment where some heroes may use cards, asked one seat after the other.
-
-    Attributes:
-        when: the moment (a timing of the vocabulary: ``after-monster-move`` …).
-        seats: the seats still to be asked, the first one now.
-        used: the cards used in this window.
-        attacker: for ``attacked``, the area of the monster that attacked.
-    """
-
-    when: str
-    seats: tuple[Seat, ...]
-    used: tuple[str, ...] = ()
-    attacker: int = -1
-
-
-@attrs.frozen
-class EndOfTurn:
-    """The end-of-turn steps of a hero's turn.
-
-    Attributes:
-        hero: the seat.
-        step: ``upgrade``, ``draw`` or ``swap`` (returning the markers and adding mana need no
-            decision; the cards that act at the end of the turn follow the draw).
-    """
-
-    hero: Seat
-    step: Literal["upgrade", "draw", "swap"]
-
-
-@attrs.frozen
-class Drawing:
-    """Event cards to draw into a hero's hand (chance draws them in explicit mode).
-
-    Attributes:
-        hero: the seat.
-        count: cards still to draw.
-    """
-
-    hero: Seat
-    count: int
-
-
-@attrs.frozen
-class Revealing:
-    """The top card of a hero's ability or equipment deck to turn face up (explicit chance).
-
-    Attributes:
-        hero: the seat.
-        deck: ``abilities`` or ``equipment``.
-    """
-
-    hero: Seat
-    deck: Literal["abilities", "equipment"]
-
-
-MonsterStepName = Literal["die", "pins", "move", "attack", "attacking", "reinforce", "end"]
-
-
-@attrs.frozen
-class MonsterTurn:
-    """The monster turn in progress.
-
-    Attributes:
-        step: the step to do next: roll the monster ``die``, let the heroes pin monsters
-            (``pins``), ``move``, find who may ``attack``, let them attack (``attacking``),
-            ``reinforce``, or ``end`` the turn.
-        order: the monsters still to attack, by area (G3 order).
-        charge: ``all`` (a skull spot), ``rank1`` (the monster die), or ``none``.
-        bonus: strength added to every monster's attack (the monster die).
-        face: the monster die's face this turn, if rolled.
-        used: cards used this monster turn with a once-a-monster-turn limit.
-    """
-
-    step: MonsterStepName
-    order: tuple[int, ...] = ()
-    charge: Literal["none", "rank1", "all"] = "none"
-    bonus: int = 0
-    face: str | None = None
-    used: tuple[str, ...] = ()
-
-
-@attrs.frozen
-class MonsterAttack:
-    """One monster's attack in progress.
-
-    Attributes:
-        attacker: the monster's area.
-        target: the attacked hero's seat, ``-1`` while the players choose (G5).
-        dice: dice still to roll (0 once rolled).
-        hits: hits the roll scored.
-        damage: damage about to be dealt (``-1`` until rolled), after armor and prevention.
-        unpreventable: damage that nothing may prevent.
-        used: cards used against this damage (each once, per instance of damage).
-        again: attacks still to make after this one (Grendel II attacks twice).
-    """
-
-    attacker: int
-    target: int = -1
-    dice: int = 0
-    hits: int = 0
-    damage: int = -1
-    unpreventable: bool = False
-    used: tuple[str, ...] = ()
-    again: int = 0
-
-
-@attrs.frozen
-class Ambush:
-    """The monster die's ambush: heroes outside Grimheim place a goblin next to them (G14).
-
-    Attributes:
-        seats: the heroes still to place one, the first one now.
-    """
-
-    seats: tuple[Seat, ...]
-
-
-@attrs.frozen
-class Reinforcing:
-    """Monster cards to draw and place (reinforcements, or the set-up).
-
-    Attributes:
-        deck: the ``yellow`` or ``red`` deck.
-        cards: cards still to place.
-        tries: cards drawn for the current placement (G15 stops at the deck's size).
-    """
-
-    deck: Literal["yellow", "red"]
-    cards: int
-    tries: int = 0
-
-
-@attrs.frozen
-class GoldOffer:
-    """Gold offered between two heroes next to each other: the other hero agrees or not (G22).
-
-    Attributes:
-        giver: the seat giving the gold.
-        receiver: the seat receiving it.
-        amount: how much.
-        asked: the seat that must agree (the one who did not offer).
-    """
-
-    giver: Seat
-    receiver: Seat
-    amount: int
-    asked: Seat
-
-
-@attrs.frozen
-class QuestOffer:
-    """A monster killed may complete the hero's quest (instead of its gold, or at a cost): the
-    hero chooses.
-
-    Attributes:
-        hero: the seat.
-        card: the equipment card on top of the deck.
-        way: which way of its quest.
-        gold: the gold the kill earned (given back for a quest taken instead of it).
-    """
-
-    hero: Seat
-    card: str
-    way: int
-    gold: int
-
-
-@attrs.frozen
-class Ramming:
-    """A hero who moves into an occupied area (``ram``) has damaged the character there, which
-    must now move one area: the hero chooses where.
-
-    Attributes:
-        hero: the ramming seat.
-        at: the rammed area (where the hero goes once it is free).
-        left: areas of the movement left after that step.
-        action: whether the movement is a move action.
-    """
-
-    hero: Seat
-    at: int
-    left: int
-    action: bool
 
 
 Frame: TypeAlias = (

@@ -31,12 +31,21 @@ from tabletop_rules import (
 from tabletop_rules import svg_number as num
 
 from ._actions import Action
-from ._clicks import area_key, clicks_of
+from ._clicks import area_key
 from ._content import MonsterCard, Pack, Point, Spot, step_towards
-from ._flow import track
 from ._heroes import upgrade_cost
 from ._map import CLOCKWISE, Geometry, Hex
-from ._rules import decision, view
+from ._query import (
+    hero_armor,
+    hero_health,
+    hero_range,
+    hero_strength,
+    info,
+    move_points,
+    side_of,
+    track,
+)
+from ._rules import decision
 from ._state import (
     Ambush,
     CardState,
@@ -61,9 +70,8 @@ from ._state import (
     Window,
 )
 from ._work import Work
-from ._world import hero_armor, hero_health, hero_range, hero_strength, info, move_points, side_of
 
-__all__ = ["render_svg"]
+__all__ = ["draw_svg"]
 
 Attr = str | int | float | None
 Style = dict[str, Attr]
@@ -301,11 +309,11 @@ class Picture:
     clicks: Clicks[Action]
 
     @classmethod
-    def of(cls, position: State | View, actions: Sequence[Action] | None = None) -> Picture:
-        """The picture of ``position``, its map measured, clickable for ``actions``."""
+    def of(cls, position: State | View, clicks: Clicks[Action] | None = None) -> Picture:
+        """The picture of ``position``, its map measured, clickable by ``clicks``."""
         left, top, width, height = cached(position.config.pack, "svg-measure", measure)
         return cls(
-            clicks=clicks_of(position, actions),
+            clicks=Clicks.none() if clicks is None else clicks,
             position=position,
             viewer=position.seat if isinstance(position, View) else None,
             work=Work.of(position),
@@ -339,7 +347,7 @@ class Picture:
     @property
     def spots(self) -> tuple[Spot, ...]:
         """The spots of the game's time track."""
-        return cast(tuple[Spot, ...], track(self.work))
+        return track(self.work.config)
 
     def cell(self, area: int) -> Point:
         """The hex of an area (Grimheim: its centre hex)."""
@@ -1204,13 +1212,10 @@ def _caption(pic: Picture, x: float, y: float) -> tuple[str, float]:
 # -- the whole picture ----------------------------------------------------------------------------
 
 
-def render_svg(
-    position: State | View,
-    *,
-    seat: Seat | None = None,
-    actions: Sequence[Action] | None = None,
-) -> str:
-    """A picture of the position, as a standalone SVG document.
+def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
+    """A picture of the position, as a standalone SVG document: the renderer behind
+    :func:`grimheim.render_svg`, which turns a seat into its view and the actions offered into
+    ``clicks``.
 
     From top to bottom: the pending decision; the map with its terrain, roads, monster paths,
     named places and bonus markers, Grimheim with its town pieces left, every monster (kind,
@@ -1222,7 +1227,7 @@ def render_svg(
     current``; ``hero-panel-0`` with ``card`` and ``hand-card`` children; ``caption`` — and a
     ``<title>`` tooltip each.
 
-    Given ``actions`` (normally ``legal_actions`` of what is drawn), the picture is clickable
+    Given actions to click (normally ``legal_actions`` of what is drawn), the picture is clickable
     (:ref:`clickable-boards`): every element that takes part in an action carries
     ``data-actions``, the indices of those actions in ``actions``. An area is the monster
     standing in it, or else an invisible ``polygon#target-<x>-<y>.target`` over its hex
@@ -1233,7 +1238,7 @@ def render_svg(
     (``g#button-gold-2``), a word (``g#button-pass``, ``g#button-end-turn`` …) and, in explicit
     chance mode, each chance outcome (``g#button-chance-<notation>``).
 
-    >>> from grimheim import Config, new_game
+    >>> from grimheim import Config, new_game, render_svg
     >>> svg = render_svg(new_game(Config(heroes=("bjorn",)), seed=1), seat=0)
     >>> svg.startswith("<svg"), 'id="hex-9-5"' in svg
     (True, True)
@@ -1247,29 +1252,15 @@ def render_svg(
     True
 
     Args:
-        position (grimheim.State | grimheim.View): what to draw. A state without ``seat`` is
-            drawn whole: every hand, and every deck's order in the tooltips. A view shows what
-            its seat may know.
-        seat (int | None): draw ``view(position, seat)`` of a state, only what that seat may
-            see; given with a view, it must be the view's seat.
-        actions (Sequence[grimheim.Action] | None): the actions the picture offers to click
-            (``None``: none, and no ``data-actions`` at all); they must be legal in what is
-            drawn.
+        position (grimheim.State | grimheim.View): what to draw. A state is drawn whole: every
+            hand, and every deck's order in the tooltips. A view shows what its seat may know.
+        clicks (tabletop_rules.Clicks): the clicks of the actions offered
+            (:meth:`tabletop_rules.Clicks.none` for none: no ``data-actions`` at all).
 
     Returns:
         str: the SVG document (``<svg xmlns=…>…</svg>``, no XML declaration).
-
-    Raises:
-        ValueError: ``seat`` is not a seat of the game, or not the seat of the view; an action
-            is not legal in what is drawn, or is given twice.
-        TypeError: ``actions`` is not a sequence of grimheim actions.
     """
-    if seat is not None:
-        if isinstance(position, State):
-            position = view(position, seat)
-        elif seat != position.seat:
-            raise ValueError(f"a view of seat {position.seat} cannot be drawn for seat {seat}")
-    pic = Picture.of(position, actions)
+    pic = Picture.of(position, clicks)
     caption, y = _caption(pic, MARGIN, MARGIN)
     y += MARGIN
     buttons, tall = svg_buttons(pic.clicks, MARGIN, y, pic.width)

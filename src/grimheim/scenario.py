@@ -23,9 +23,9 @@ from typing import Any
 import attrs
 
 from ._map import Hex
+from ._query import hand_size, info
 from ._state import CardState, Monster, State
 from ._validate import validate
-from ._world import hand_size, info
 
 __all__ = [
     "HeroInfo",
@@ -55,7 +55,7 @@ class MonsterInfo:
         kind: ``goblin`` … or a legend (``queen`` …).
         damage: damage taken.
         side: a legend's side (1 or 2); 0 for other monsters.
-        pinned: it does not move in the next Monsters Move step.
+        pinned: nothing moves it during the coming monster turn (G34).
         bounty: gold added to what killing it earns.
     """
 
@@ -188,7 +188,11 @@ def set_town(state: State, pieces: int) -> State:
 
 
 def set_time(state: State, spot: int) -> State:
-    """Put the rune stone on ``spot`` (counted from 1, as on the time track)."""
+    """Put the rune stone on ``spot`` (counted from 1, as on the time track).
+
+    The heroes take turns up to the spot before the last: the last spot's monster turn ends the
+    game, so a hero's turn there is refused (:class:`~tabletop_rules.StateFormatError`).
+    """
     return _edited(state, time=spot - 1)
 
 

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from tabletop_rules import Game, RandomAgent, expose
+from tabletop_rules import expose
 
 from . import scenario
 from ._actions import (
@@ -76,14 +76,7 @@ from ._board import (
     Tile,
 )
 from ._card_text import card_text
-from ._codec import (
-    FORMAT,
-    digest,
-    dumps,
-    from_dict,
-    loads,
-    to_dict,
-)
+from ._codec import FORMAT
 from ._content import (
     Board,
     Card,
@@ -177,38 +170,30 @@ from ._frames import (
     TurnEndFrame,
     WindowFrame,
 )
-from ._game import (
-    parse_action,
-    record,
-    replay,
-)
+from ._game import Kinmarr
 from ._render import (
     render_text,
 )
 from ._rules import (
     Outcome,
-    apply,
     chance_outcomes,
     current_player,
     decision,
-    is_legal,
     is_over,
     legal_actions,
     new_game,
     outcome,
     redeal,
     seat_count,
-    step,
     view,
 )
 from ._search import (
     SearchAgent,
 )
 from ._spaces import (
+    OBSERVER,
     action_space,
     dice_limit,
-    observation,
-    observation_array,
     observation_bounds,
     observation_shape,
 )
@@ -226,18 +211,9 @@ from ._state import (
     TurnFlags,
     View,
 )
-from ._svg import (
-    render_svg,
-)
 from ._validate import (
     validate,
 )
-
-# Jupyter shows states and views as pictures. It is set here, since the rules modules never
-# import the renderer; setattr, since the classes do not declare it for type checkers.
-for _cls in (State, View):
-    setattr(_cls, "_repr_svg_", render_svg)  # noqa: B010
-del _cls
 
 __all__ = [
     "AcceptTrade",
@@ -311,6 +287,7 @@ __all__ = [
     "INNER_SIGNPOST",
     "Keep",
     "Kind",
+    "Kinmarr",
     "Lasting",
     "Loot",
     "LootCoins",
@@ -423,13 +400,24 @@ __all__ = [
     "view",
 ]
 
-GAME: Game[State, Action] = Game.from_namespace(
-    globals(),
-    name="kinmarr",
-    title="Fated Kingdom",
-    seats=(2, 4),
-    agents={"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent},
-)
-"""The kinmarr rules as one :class:`tabletop_rules.Game` value."""
+GAME = Kinmarr()
+"""The kinmarr rules as one :class:`tabletop_rules.Game`: its methods are this package's
+functions, and generic tools (the CLI, agents, adapters, the conformance check) take it."""
+
+# What the kernel writes once for every game, bound to this game.
+is_legal = GAME.is_legal
+step = GAME.step
+apply = GAME.apply
+parse_action = GAME.parse_action
+record = GAME.record
+replay = GAME.replay
+to_dict = GAME.to_dict
+from_dict = GAME.from_dict
+dumps = GAME.dumps
+loads = GAME.loads
+digest = GAME.digest
+render_svg = GAME.render
+observation = OBSERVER.tuples
+observation_array = OBSERVER.array
 
 expose(globals())

@@ -10,9 +10,9 @@ word (*Pass*, *End turn* …) and each chance outcome.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from tabletop_rules import ActionButton, ClickPart, Clicks
+from tabletop_rules import ActionButton, ClickMap, ClickPart
 
 from ._actions import (
     ACTIONS,
@@ -58,7 +58,7 @@ from ._actions import (
 from ._rules import legal_actions
 from ._state import State, View
 
-__all__ = ["clicks_of"]
+__all__ = ["CLICKS"]
 
 
 _WORDS: dict[type, ActionButton] = {
@@ -148,19 +148,5 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
     return parts
 
 
-def clicks_of(position: State | View, actions: Sequence[Action] | None) -> Clicks[Action]:
-    """The clicks of ``actions`` in the picture of ``position`` (none for ``None``).
-
-    Raises:
-        TypeError: ``actions`` is not a sequence of kinmarr actions.
-        ValueError: an action is not legal in ``position``, or is given twice.
-    """
-    if actions is None:
-        return Clicks.none()
-    return Clicks.of(
-        actions,
-        legal=legal_actions(position),
-        parts=_parts(position),
-        kinds=ACTIONS,
-        label=notation,
-    )
+CLICKS = ClickMap(legal_actions, _parts, ACTIONS, notation)
+"""How a kinmarr picture is clicked (:class:`tabletop_rules.ClickMap`)."""

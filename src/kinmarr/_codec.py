@@ -8,15 +8,13 @@ and view read, on its own or inside a record, is checked with :func:`~kinmarr.va
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, TypeVar, overload
+from typing import Any, Final
 
 from tabletop_rules import (
-    MAX_INPUT,
     Codec,
     ContentError,
     PackRef,
     Record,
-    digest_of,
     register_tagged_union,
     register_validator,
 )
@@ -28,12 +26,11 @@ from ._frames import FRAMES, Frame
 from ._state import Config, State, View
 from ._validate import validate
 
-__all__ = ["CODEC", "FORMAT", "digest", "dumps", "from_dict", "loads", "to_dict"]
+__all__ = ["CODEC", "FORMAT"]
 
 FORMAT: Final = 1
 """The current format number of kinmarr JSON."""
 
-T = TypeVar("T")
 
 _CONFIG_KEYS: Final = frozenset({"guilds", "auto_pass", "round_limit", "chance", "pack"})
 """The keys every config has."""
@@ -118,56 +115,3 @@ def _make_codec() -> Codec:
 
 CODEC: Final = _make_codec()
 """The kinmarr :class:`tabletop_rules.Codec`."""
-
-
-def to_dict(obj: object) -> dict[str, Any]:
-    """The JSON-ready envelope of a state, view, action, config, record or event."""
-    return CODEC.to_dict(obj)
-
-
-@overload
-def from_dict(data: Any) -> State: ...
-@overload
-def from_dict(data: Any, kind: type[T]) -> T: ...
-@overload
-def from_dict(data: Any, kind: str | object) -> Any: ...
-def from_dict(data: Any, kind: Any = State) -> Any:
-    """Read an envelope made by :func:`to_dict`; ``kind`` is the type (or kind name) expected.
-
-    Raises:
-        tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed data, or a
-            state that breaks the rules (:func:`~kinmarr.validate`); ``.path`` names where.
-    """
-    return CODEC.from_dict(data, kind)
-
-
-def dumps(obj: object, *, indent: int | None = None) -> str:
-    """JSON text of a state, view, action, config, record or event.
-
-    >>> from kinmarr import Choose, loads
-    >>> text = dumps(Choose("grey-wolf-2"))
-    >>> text[:52]
-    '{"data": {"card": "grey-wolf-2", "type": "choose"}, '
-    >>> loads(text, Choose)
-    Choose(card='grey-wolf-2')
-    """
-    return CODEC.dumps(obj, indent=indent)
-
-
-@overload
-def loads(text: str | bytes, *, max_size: int = MAX_INPUT) -> State: ...
-@overload
-def loads(text: str | bytes, kind: type[T], *, max_size: int = MAX_INPUT) -> T: ...
-@overload
-def loads(text: str | bytes, kind: str | object, *, max_size: int = MAX_INPUT) -> Any: ...
-def loads(text: str | bytes, kind: Any = State, *, max_size: int = MAX_INPUT) -> Any:
-    """Read JSON text made by :func:`dumps`; see :func:`from_dict`. Text longer than
-    ``max_size`` characters (:data:`tabletop_rules.MAX_INPUT`, 4 MiB, by default) is refused
-    before it is parsed."""
-    return CODEC.loads(text, kind, max_size=max_size)
-
-
-def digest(state: State | View) -> str:
-    """SHA-256 of the canonical JSON of the whole value: equal exactly when the values are
-    equal."""
-    return digest_of(CODEC.to_dict(state))

@@ -1,56 +1,86 @@
-"""Parsing actions and the thin wrappers over the core's records."""
+"""The kinmarr game: its hooks for the kernel, declared in one class."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from types import MappingProxyType
 
-from tabletop_rules import Record
-from tabletop_rules import replay as core_replay
+from tabletop_rules import Game, RandomAgent
 
-from ._actions import Action, parse_notation
+from . import _rules
+from ._actions import ACTIONS, Action, notation, parse_notation
+from ._agents import HeuristicAgent
+from ._card_text import card_text
+from ._clicks import CLICKS
+from ._codec import CODEC
+from ._describe import describe
+from ._legal import why_not
+from ._render import render_text
+from ._search import SearchAgent
+from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
 from ._state import Config, State, View
+from ._svg import draw_svg
+from ._validate import validate
 
-__all__ = ["parse_action", "record", "replay"]
-
-
-def parse_action(position: State | View, text: str) -> Action:
-    """Read an action's :func:`~kinmarr.notation` (legality is not checked here).
-
-    >>> from kinmarr import new_game
-    >>> parse_action(new_game(seed=1), "choose:grey-wolf-2")
-    Choose(card='grey-wolf-2')
-
-    Raises:
-        ValueError: the text is not an action, names a card not in this game's pack, or a seat
-            that does not play.
-    """
-    action = parse_notation(text)
-    rules = position.config.rules
-    for field in ("card",):
-        card = getattr(action, field, None)
-        if card is not None and card not in rules.card:
-            raise ValueError(f"no card {card!r} in this game's pack")
-    seats = len(position.config.guilds)
-    for field in ("target", "seat"):
-        seat = getattr(action, field, None)
-        if seat is not None and not 0 <= seat < seats:
-            raise ValueError(f"no seat {seat} in this game (seats 0 to {seats - 1})")
-    return action
+__all__ = ["Kinmarr"]
 
 
-def record(
-    actions: Iterable[Action],
-    *,
-    seed: int | None = None,
-    config: Config | None = None,
-    start: State | None = None,
-) -> Record[Config, State, Action]:
-    """A :class:`tabletop_rules.Record` of a kinmarr game (from a seed or a starting state)."""
-    return Record(tuple(actions), config=config, seed=seed, start=start)
+class Kinmarr(Game[State, Action, View]):
+    """*Fated Kingdom* for the kernel (:class:`tabletop_rules.Game`): its one instance is
+    :data:`kinmarr.GAME`, whose methods are the package's functions."""
 
+    __slots__ = ()
 
-def replay(rec: Record[Config, State, Action]) -> Iterator[State]:
-    """The states of a record, starting position first (see :func:`tabletop_rules.replay`)."""
-    from . import GAME  # the package builds GAME from its public face
+    name = "kinmarr"
+    title = "Fated Kingdom"
+    seats = (2, 4)
+    config_type = Config
+    state_type = State
+    view_type = View
+    action_types = ACTIONS
+    codec = CODEC
+    agents = MappingProxyType(
+        {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
+    )
+    clicks = CLICKS
+    observer = OBSERVER
 
-    return core_replay(GAME, rec)
+    new_game = staticmethod(_rules.new_game)
+    seat_count = staticmethod(_rules.seat_count)
+    current_player = staticmethod(_rules.current_player)
+    legal_actions = staticmethod(_rules.legal_actions)
+    why_not = staticmethod(why_not)
+    act = staticmethod(_rules.act)
+    chance_outcomes = staticmethod(_rules.chance_outcomes)
+    is_over = staticmethod(_rules.is_over)
+    outcome = staticmethod(_rules.outcome)
+    view = staticmethod(_rules.view)
+    redeal = staticmethod(_rules.redeal)
+    decision = staticmethod(_rules.decision)
+    notation = staticmethod(notation)
+    parse_notation = staticmethod(parse_notation)
+    validate = staticmethod(validate)
+    render_text = staticmethod(render_text)
+    action_space = staticmethod(action_space)
+    observation_shape = staticmethod(observation_shape)
+    observation_bounds = staticmethod(observation_bounds)
+    describe = staticmethod(describe)
+    card_text = staticmethod(card_text)
+    draw_svg = staticmethod(draw_svg)
+
+    @staticmethod
+    def foreign(position: State | View, action: Action) -> str | None:
+        """A card not in this game's pack, or a seat that does not play.
+
+        >>> import kinmarr
+        >>> kinmarr.parse_action(kinmarr.new_game(seed=1), "choose:grey-wolf-2")
+        Choose(card='grey-wolf-2')
+        """
+        card = getattr(action, "card", None)
+        if card is not None and card not in position.config.rules.card:
+            return f"no card {card!r} in this game's pack"
+        seats = len(position.config.guilds)
+        for field in ("target", "seat"):
+            seat = getattr(action, field, None)
+            if seat is not None and not 0 <= seat < seats:
+                return f"no seat {seat} in this game (seats 0 to {seats - 1})"
+        return None

@@ -10,10 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Final
 
-from tabletop_rules import CHANCE, Seat, action_problem
+from tabletop_rules import CHANCE, Seat
 
 from ._actions import (
-    ACTIONS,
     AcceptTrade,
     Action,
     Ask,
@@ -378,11 +377,9 @@ _PROMPTS: Final[dict[str, str]] = {
 
 
 def why_not(p: P, action: Any) -> str | None:
-    """``None`` if ``action`` is legal, else why not, naming the rule or ruling (``K5: ...``,
-    ``Inventory: ...``)."""
-    problem = action_problem(action, ACTIONS)
-    if problem is not None:
-        return problem
+    """``None`` if the well-formed ``action`` is legal, else why not, naming the rule or ruling
+    (``K5: ...``, ``Inventory: ...``); :meth:`Game.is_legal <tabletop_rules.Game.is_legal>`
+    checks its shape first."""
     if action in legal_actions(p):
         return None
     kind = decision_kind(p)

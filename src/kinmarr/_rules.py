@@ -9,12 +9,10 @@ import attrs
 import tabletop_rules
 from tabletop_rules import (
     Decision,
-    IllegalActionError,
     Rng,
     Seat,
     Step,
     check_position,
-    check_seat,
 )
 
 from ._actions import Action
@@ -22,7 +20,7 @@ from ._board import tile_at
 from ._engine import SHOP_SIZE, answer, run
 from ._events import Event
 from ._frames import DrawFrame, Frame, StartFrame
-from ._legal import acting, decision_kind, why_not
+from ._legal import acting, decision_kind
 from ._legal import chance_outcomes as _chance_outcomes
 from ._legal import legal_actions as _legal_actions
 from ._state import Config, Deck, Player, State, TurnFlags, View
@@ -32,18 +30,17 @@ _POSITIONS = (State, View)
 
 __all__ = [
     "Outcome",
-    "apply",
+    "act",
+    "after",
     "chance_outcomes",
     "current_player",
     "decision",
-    "is_legal",
     "is_over",
     "legal_actions",
     "new_game",
     "outcome",
     "redeal",
     "seat_count",
-    "step",
     "view",
 ]
 
@@ -181,46 +178,20 @@ def chance_outcomes(state: State | View) -> tuple[tuple[Action, Fraction], ...]:
     return _chance_outcomes(state)
 
 
-def is_legal(position: State | View, action: Action) -> str | None:
-    """``None`` if ``action`` is legal, else the reason, naming the rule or ruling it breaks.
-
-    Raises:
-        tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
-    """
-    check_position(position, _POSITIONS, "is_legal")
-    return why_not(position, action)
-
-
-def step(state: State, action: Action, *, seat: Seat | None = None) -> Step[State, Event]:
-    """Apply one action and work the game on until the next decision; report what happened.
-
-    Args:
-        state: the position (never changed).
-        action: the answer.
-        seat: who sends it, for a front end that takes answers from several players: the action
-            is refused unless that seat is the one asked (``None``: not checked).
-
-    Raises:
-        tabletop_rules.IllegalActionError: the action is not legal, or not from the seat asked
-            (``.reason`` names the rule).
-        tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be played on).
-    """
-    check_position(state, (State,), "step")
-    if seat is not None:
-        check_seat(current_player(state), seat, action)
-    reason = why_not(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+def act(state: State, action: Action) -> Step[State, Event]:
+    """Apply the legal ``action`` (:meth:`Game.step <tabletop_rules.Game.step>` checked it) and
+    work the game on until the next decision; report what happened. ``state`` is never
+    changed."""
     work = Work(state)
     answer(work, action)
     run(work)
     return Step(work.freeze(), tuple(work.events))
 
 
-def apply(state: State, action: Action, *, seat: Seat | None = None) -> State:
-    """``step(state, action, seat=seat).state``: the state after the action; ``state`` is
-    untouched."""
-    return step(state, action, seat=seat).state
+def after(state: State, action: Action) -> State:
+    """The state after the legal ``action``, unchecked: for the agents, which only ever play the
+    actions :func:`legal_actions` lists."""
+    return act(state, action).state
 
 
 def outcome(position: State | View) -> Outcome | None:

@@ -16,7 +16,7 @@ from ._actions import Action
 from ._agents import HeuristicAgent
 from ._evaluate import evaluate
 from ._legal import acting, chance_outcomes, decision_kind, legal_actions
-from ._rules import apply, redeal
+from ._rules import after, redeal
 from ._state import State, View
 
 __all__ = ["KINDS", "SEARCHED", "SearchAgent"]
@@ -224,7 +224,7 @@ class SearchAgent:
             dice, rng = rng.split()
             dealt = redeal(view, seed)
             for i in running:
-                values[i].append(self.play_out(apply(dealt, actions[i]), dice)[seat])
+                values[i].append(self.play_out(after(dealt, actions[i]), dice)[seat])
         return rng
 
     def play_out(self, state: State, rng: Rng) -> tuple[float, ...]:
@@ -255,5 +255,5 @@ class SearchAgent:
                 else:
                     action, rng = policy.choose(state, legal, rng)
                 left -= 1
-            state = apply(state, action)
+            state = after(state, action)
         return state

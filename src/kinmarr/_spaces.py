@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
-from tabletop_rules import CHANCE, ActionSpace, Marks, Observation, Observer, TableSpace
+from tabletop_rules import CHANCE, ActionSpace, Marks, Observer, TableSpace
 
 from . import _board
 from ._actions import (
@@ -74,10 +74,9 @@ from ._query import SLOTS
 from ._state import COIN_LIMIT, MAX_ROUNDS, Config, Deck, View
 
 __all__ = [
+    "OBSERVER",
     "action_space",
     "dice_limit",
-    "observation",
-    "observation_array",
     "observation_bounds",
     "observation_shape",
 ]
@@ -238,10 +237,45 @@ def _layout(config: Config) -> tuple[tuple[str, int], ...]:
 
 def observation_shape(config: Config) -> tuple[int]:
     """The shape of every observation of a game with ``config``: one flat vector, the segments
-    of :func:`observation` end to end.
+    of an observation end to end.
 
+    An observation (:func:`~kinmarr.observation`) shows a view as one flat vector of floats,
+    segment after segment (41 tiles, numbered as :func:`~kinmarr.scenario.put_player` counts
+    them: the inner path then the outer; ``n`` seats):
+
+    * ``tiles`` — planes of 41 values, plane after plane: each seat's token (1), each special
+      tile (castle, inner signpost, outer signpost, observatory), a tile with an action;
+    * ``game`` — Fate, the round, over (1), Items in the Shop, the sizes of the Encounter,
+      Ability, Item and Prophecy decks, and of their known bottoms;
+    * ``turn`` — whose turn, the viewing seat, who answers (one-hot of ``n`` each, the last
+      with chance after the seats), the decision (one-hot: chance, window, start, duel, end,
+      choose, pay, reroll, keep, drop, loot, trophy, offer, accept, then none);
+    * ``flags`` — the travel die, the Shop refreshes, a duel declared, the Shop usable, duels
+      anywhere, then per seat its power used and a trade offered to it this turn;
+    * ``window`` — the request of the open response window (one-hot), the answers stacked,
+      the passes in a row;
+    * ``offer`` — coins offered and asked for, the offer made, the partner (one-hot);
+    * ``combat`` — a fight (1), a duel (1), the wounds and blocks answers added on each side,
+      then two rolls (the fighter's or attacker's, the defender's) of :func:`dice_limit` dice,
+      each die a one-hot of its face (hit, miss, critical, resilience, dodge, insight, not
+      rolled) and its Dodge used;
+    * ``guilds`` — per seat: alive, wounds, coins, cards in hand, cards in slots, its guild
+      (one-hot over the pack's guilds);
+    * ``cards`` — per card of the pack, in pack order: in a deck above its known bottom, in a
+      known bottom group (the group's number from 1, nearest first), in the Shop, in each
+      seat's hand (``n``), in each seat's slots (``n``), left the game, the active Prophecy,
+      rounds left as a lasting event, moved, shown and spent this turn, offered, asked for,
+      revealed for a choice, chosen, in play now (fought, gained, paid for or drawn), in a loot.
+
+    Every card drawn is public in this game, so the view hides only the order of the decks,
+    which no observation reads: every redeal of a view gives the same observation.
+
+    >>> import kinmarr
     >>> observation_shape(Config())
     (3521,)
+    >>> state = kinmarr.new_game(kinmarr.Config(guilds=("feudal_pact", "pathfinders")), seed=1)
+    >>> len(kinmarr.observation(kinmarr.view(state, 0))) == observation_shape(state.config)[0]
+    True
     """
     return (sum(size for _, size in _layout(config)),)
 
@@ -474,58 +508,5 @@ def _mark(position: View, marks: Marks) -> None:
                 mark(card, base + 11)
 
 
-_OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
-
-
-def observation(position: View) -> Observation:
-    """What a view shows, as one flat vector of floats (``observation_shape(view.config)``),
-    segment after segment (41 tiles, numbered as :func:`~kinmarr.scenario.put_player` counts
-    them: the inner path then the outer; ``n`` seats):
-
-    * ``tiles`` — planes of 41 values, plane after plane: each seat's token (1), each special
-      tile (castle, inner signpost, outer signpost, observatory), a tile with an action;
-    * ``game`` — Fate, the round, over (1), Items in the Shop, the sizes of the Encounter,
-      Ability, Item and Prophecy decks, and of their known bottoms;
-    * ``turn`` — whose turn, the viewing seat, who answers (one-hot of ``n`` each, the last
-      with chance after the seats), the decision (one-hot: chance, window, start, duel, end,
-      choose, pay, reroll, keep, drop, loot, trophy, offer, accept, then none);
-    * ``flags`` — the travel die, the Shop refreshes, a duel declared, the Shop usable, duels
-      anywhere, then per seat its power used and a trade offered to it this turn;
-    * ``window`` — the request of the open response window (one-hot), the answers stacked,
-      the passes in a row;
-    * ``offer`` — coins offered and asked for, the offer made, the partner (one-hot);
-    * ``combat`` — a fight (1), a duel (1), the wounds and blocks answers added on each side,
-      then two rolls (the fighter's or attacker's, the defender's) of :func:`dice_limit` dice,
-      each die a one-hot of its face (hit, miss, critical, resilience, dodge, insight, not
-      rolled) and its Dodge used;
-    * ``guilds`` — per seat: alive, wounds, coins, cards in hand, cards in slots, its guild
-      (one-hot over the pack's guilds);
-    * ``cards`` — per card of the pack, in pack order: in a deck above its known bottom, in a
-      known bottom group (the group's number from 1, nearest first), in the Shop, in each
-      seat's hand (``n``), in each seat's slots (``n``), left the game, the active Prophecy,
-      rounds left as a lasting event, moved, shown and spent this turn, offered, asked for,
-      revealed for a choice, chosen, in play now (fought, gained, paid for or drawn), in a loot.
-
-    Every card drawn is public in this game, so the view hides only the order of the decks,
-    which no observation reads: every redeal of a view gives the same observation.
-
-    >>> import kinmarr
-    >>> state = kinmarr.new_game(kinmarr.Config(guilds=("feudal_pact", "pathfinders")), seed=1)
-    >>> len(observation(kinmarr.view(state, 0))) == observation_shape(state.config)[0]
-    True
-
-    Raises:
-        TypeError: ``position`` is not a :class:`View` (take ``view(state, seat)`` first).
-    """
-    return _OBSERVER.tuples(position)
-
-
-def observation_array(position: View) -> Any:
-    """:func:`observation` as a ``numpy.ndarray`` of ``float32``, written straight into the
-    array (NumPy must be installed; the rules never need it).
-
-    Raises:
-        TypeError: ``position`` is not a :class:`View`.
-        ImportError: NumPy is not installed.
-    """
-    return _OBSERVER.array(position)
+OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
+"""kinmarr's observations (:func:`observation_shape` says what they hold)."""

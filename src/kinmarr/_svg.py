@@ -29,7 +29,6 @@ from tabletop_rules import svg_number as _num
 from ._actions import Action, notation
 from ._board import Ring, Tile
 from ._card_text import abilities_text
-from ._clicks import clicks_of
 from ._combat import dodging
 from ._content import Card, Pack, TileSpec
 from ._effects import Draw, Teleport
@@ -50,11 +49,11 @@ from ._frames import (
     WindowFrame,
 )
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
-from ._rules import decision, legal_actions, view
+from ._rules import decision, legal_actions
 from ._state import Deck, State, View
 from ._work import DECK_FIELD, FATE_MAX
 
-__all__ = ["render_svg"]
+__all__ = ["draw_svg"]
 
 Position: TypeAlias = State | View
 Drawn: TypeAlias = tuple[str, float]
@@ -1101,13 +1100,10 @@ def _column(p: Position, viewer: Seat | None, acting: Seat | None, clicks: Click
     return "".join(parts), y
 
 
-def render_svg(
-    position: State | View,
-    *,
-    seat: Seat | None = None,
-    actions: Sequence[Action] | None = None,
-) -> str:
-    """A picture of the position as a standalone SVG document.
+def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
+    """A picture of the position as a standalone SVG document: the renderer behind
+    :func:`kinmarr.render_svg`, which turns a seat into its view and the actions offered into
+    ``clicks``.
 
     It shows the two paths as concentric rings (index 0 at the top, clockwise; special tiles and
     tiles that draw by tag marked; arrows where a tile sends players on), each living guild's
@@ -1119,8 +1115,8 @@ def render_svg(
     ``deck-encounter``, ``guild-panel-seat-1``, ``caption``), ``data-*`` attributes with their
     values, and a ``<title>`` tooltip each.
 
-    Given ``actions`` (normally ``legal_actions`` of what is drawn), the picture is clickable
-    (:ref:`clickable-boards`): every element that takes part in an action carries
+    Given actions to click (normally ``legal_actions`` of what is drawn), the picture is
+    clickable (:ref:`clickable-boards`): every element that takes part in an action carries
     ``data-actions``, the indices of those actions in ``actions``. A guild is its token and its
     panel (a duel, a trade, the target of a card or a power); a card is the card in a guild's
     slots or hand, in the Shop, or among the cards drawn in the caption; a Dodge is its die in
@@ -1130,41 +1126,30 @@ def render_svg(
     chance mode, each chance outcome (``g#button-chance-<notation>``).
 
     >>> import kinmarr
-    >>> svg = render_svg(kinmarr.new_game(seed=1), seat=0)
+    >>> svg = kinmarr.render_svg(kinmarr.new_game(seed=1), seat=0)
     >>> svg.startswith("<svg"), 'id="tile-outer-25"' in svg
     (True, True)
     >>> state = kinmarr.new_game(seed=1)
     >>> actions = kinmarr.legal_actions(state)
     >>> actions
     (Travel(),)
-    >>> 'id="button-travel" class="button" data-actions="0"' in render_svg(state, actions=actions)
+    >>> 'id="button-travel" class="button" data-actions="0"' in kinmarr.render_svg(
+    ...     state, actions=actions
+    ... )
     True
 
     Args:
-        position: a :class:`~kinmarr.State` or a :class:`~kinmarr.View`.
-        seat: with a state, draw :func:`~kinmarr.view` ``(state, seat)``: only what that seat
-            may see. ``None`` draws a view as it is, and a state whole, the order of its decks
-            included (in the decks' tooltips).
-        actions: the actions the picture offers to click (``None``: none, and no
-            ``data-actions`` at all); they must be legal in what is drawn.
+        position: a :class:`~kinmarr.State`, drawn whole (the order of its decks included, in
+            the decks' tooltips), or a :class:`~kinmarr.View`, drawn as its seat sees it.
+        clicks: the clicks of the actions offered (:meth:`tabletop_rules.Clicks.none` for
+            none: no ``data-actions`` at all).
 
     Returns:
         str: the SVG document (``<svg …>…</svg>``, no XML declaration), every text escaped.
-
-    Raises:
-        ValueError: ``seat`` is not a seat of the game, or differs from a view's own seat; an
-            action is not legal in what is drawn, or is given twice.
-        TypeError: ``actions`` is not a sequence of kinmarr actions.
     """
-    if isinstance(position, View):
-        if seat is not None and seat != position.seat:
-            raise ValueError(f"this view is seat {position.seat}'s, not seat {seat}'s")
-        p: Position = position
-    else:
-        p = position if seat is None else view(position, seat)
+    p: Position = position
     viewer = p.seat if isinstance(p, View) else None
     asked = decision(p)
-    clicks = clicks_of(p, actions)
     column, bottom = _column(p, viewer, None if asked is None else asked.seat, clicks)
     caption, caption_h = _caption(p, 14.0, _BOARD + 4, _BOARD - 20, clicks)
     buttons, tall = svg_buttons(clicks, 14.0, _BOARD + 14 + caption_h, _BOARD - 20)

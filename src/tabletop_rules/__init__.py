@@ -10,9 +10,9 @@ contract.
 
 from __future__ import annotations
 
-from ._agent_spec import make_agent, parse_agent_spec
+from ._agent_spec import agents_of, make_agent, parse_agent_spec
 from ._agents import Agent, RandomAgent
-from ._clicks import ActionButton, ClickPart, Clicks, narrow, svg_buttons
+from ._clicks import ActionButton, ClickMap, ClickPart, Clicks, narrow, svg_buttons
 from ._content import PackRef, load_content, read_content, structure_content
 from ._errors import (
     ContentError,
@@ -23,9 +23,12 @@ from ._errors import (
     StateFormatError,
 )
 from ._fast import Interner, fast_constructor
-from ._game import Game
+from ._frames import Frame, Work
+from ._game import Game, replay
+from ._play import play, sample_chance
 from ._public import expose
-from ._record import Record, play, replay, sample_chance
+from ._record import Record
+from ._registry import GROUP, load_game, registered_games
 from ._rng import Rng
 from ._search import ISMCTSAgent
 from ._serial import (
@@ -73,6 +76,7 @@ __all__ = [
     "Agent",
     "CHANCE",
     "ChainSpace",
+    "ClickMap",
     "ClickPart",
     "Clicks",
     "Codec",
@@ -80,6 +84,8 @@ __all__ = [
     "Decision",
     "Distribution",
     "Event",
+    "Frame",
+    "GROUP",
     "Game",
     "GameResult",
     "ISMCTSAgent",
@@ -106,7 +112,9 @@ __all__ = [
     "Step",
     "SvgIds",
     "TableSpace",
+    "Work",
     "action_problem",
+    "agents_of",
     "article",
     "as_array",
     "canonical_json",
@@ -118,6 +126,7 @@ __all__ = [
     "flatten",
     "join_words",
     "load_content",
+    "load_game",
     "make_agent",
     "make_converter",
     "narrow",
@@ -128,6 +137,7 @@ __all__ = [
     "read_content",
     "register_tagged_union",
     "register_validator",
+    "registered_games",
     "replay",
     "reshape",
     "sample_chance",

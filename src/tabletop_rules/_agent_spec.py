@@ -1,14 +1,17 @@
-"""Agents named by text: ``"planner"``, ``"search(simulations=16)"``, ``"bots:MyAgent(depth=3)"``.
+"""The agent registry: which agents a game can be played by, and agents named by text
+(``"planner"``, ``"search(simulations=16)"``, ``"bots:MyAgent(depth=3)"``).
 
-:func:`make_agent` is what the ``tabletop`` command, :func:`~tabletop_rules.simulate` and the
-measuring scripts use to turn the text a person writes into a new agent, its options checked
-against the agent's own fields.
+:func:`agents_of` lists a game's own agents and the generic ones that play every game
+(``"ismcts"``); :func:`make_agent` is what the ``tabletop`` command,
+:func:`~tabletop_rules.simulate` and the measuring scripts use to turn the text a person writes
+into a new agent, its options checked against the agent's own fields.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -19,9 +22,10 @@ import cattrs
 
 from ._agents import Agent
 from ._game import Game
+from ._search import ISMCTSAgent
 from ._serial import parse_json
 
-__all__ = ["make_agent", "parse_agent_spec"]
+__all__ = ["agents_of", "make_agent", "parse_agent_spec"]
 
 _SPEC = re.compile(r"\s*([^()\s]+)\s*(?:\((.*)\))?\s*", re.DOTALL)
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -126,9 +130,24 @@ def _put(options: dict[str, Any], path: list[str], value: Any, spec: str) -> Non
     where[path[-1]] = value
 
 
+def agents_of(game: Game[Any, Any]) -> Mapping[str, Callable[[], Agent[Any]]]:
+    """Every agent that plays ``game``, by name: the game's own (:attr:`Game.agents
+    <tabletop_rules.Game.agents>`) and ``"ismcts"``, the generic
+    :class:`~tabletop_rules.ISMCTSAgent` with its default budget (a game's own agent of that
+    name comes first), sorted by name.
+
+    >>> import goblinguard
+    >>> sorted(agents_of(goblinguard.GAME))
+    ['greedy', 'ismcts', 'random', 'search']
+    """
+    found: dict[str, Callable[[], Agent[Any]]] = {"ismcts": functools.partial(ISMCTSAgent, game)}
+    found.update(game.agents)
+    return dict(sorted(found.items()))
+
+
 def make_agent(game: Game[Any, Any], spec: str) -> Agent[Any]:
-    """A new agent from its text (:func:`parse_agent_spec`): one of ``game.agents`` or a
-    ``module:attribute`` to import (a class or function), called with the options given.
+    """A new agent from its text (:func:`parse_agent_spec`): one of :func:`agents_of` ``game``
+    or a ``module:attribute`` to import (a class or function), called with the options given.
 
     Options of an attrs class (every agent of this library) are checked against its fields:
     each value is converted to the field's type (a JSON object to an attrs class such as
@@ -167,17 +186,20 @@ branch, budget, candidates, depth, widths)
 
 
 def _factory(game: Game[Any, Any], name: str) -> Callable[..., Any]:
-    """The factory ``name`` is: one of ``game.agents``, or the object ``module:attribute``
-    (``attribute`` may be dotted)."""
+    """The factory ``name`` is: one of :func:`agents_of` ``game``, or the object
+    ``module:attribute`` (``attribute`` may be dotted)."""
     if ":" not in name:
-        found = game.agents.get(name)
+        agents = agents_of(game)
+        found = agents.get(name)
         if found is None:
-            known = ", ".join(sorted(game.agents)) or "none"
+            known = ", ".join(agents) or "none"
             raise ValueError(
                 f"unknown agent {name!r} for {game.name} (available: {known}, or module:Class)"
             )
         return found
     module_name, _, attribute = name.partition(":")
+    if os.getcwd() not in sys.path:  # as ``python -m`` would, the current directory first
+        sys.path.insert(0, os.getcwd())
     try:
         value: Any = importlib.import_module(module_name)
         for part in attribute.split("."):

@@ -22,7 +22,7 @@ import attrs
 from ._svg import SvgIds, svg_escape, svg_tag, svg_title
 from ._wellformed import action_problem
 
-__all__ = ["ActionButton", "ClickPart", "Clicks", "narrow", "svg_buttons"]
+__all__ = ["ActionButton", "ClickMap", "ClickPart", "Clicks", "narrow", "svg_buttons"]
 
 A = TypeVar("A")
 
@@ -242,6 +242,46 @@ class Clicks(Generic[A]):
         """
         found = self.keys.get(key)
         return None if not found else " ".join(map(str, found))
+
+
+@attrs.frozen
+class ClickMap(Generic[A]):
+    """How a game's pictures are clicked: its part of :meth:`Clicks.of`, given once.
+
+    A game writes the parts of its actions (the elements and buttons of a position's picture
+    that choose each one); :meth:`of` makes the :class:`Clicks` of any actions in any position,
+    for the game's renderer and for :meth:`Game.clicks_of <tabletop_rules.Game.clicks_of>`.
+
+    Attributes:
+        legal: ``legal(position)``, the legal actions of a position (the game's
+            ``legal_actions``).
+        parts: ``parts(position)``, the function giving an action's parts in that position's
+            picture.
+        kinds: the game's action classes.
+        label: an action's words for a button of its own (the game's notation).
+    """
+
+    legal: Callable[[Any], Sequence[A]]
+    parts: Callable[[Any], Callable[[A], Iterable[ClickPart]]]
+    kinds: tuple[type, ...]
+    label: Callable[[A], str] = str
+
+    def of(self, position: Any, actions: Sequence[A] | None) -> Clicks[A]:
+        """The clicks of ``actions`` in the picture of ``position`` (none for ``None``).
+
+        Raises:
+            TypeError: ``actions`` is not a sequence of the game's actions.
+            ValueError: an action is not legal in ``position``, or is given twice.
+        """
+        if actions is None:
+            return Clicks.none()
+        return Clicks.of(
+            actions,
+            legal=self.legal(position),
+            parts=self.parts(position),
+            kinds=self.kinds,
+            label=self.label,
+        )
 
 
 def narrow(candidates: Iterable[int] | None, clicked: Iterable[int]) -> frozenset[int]:

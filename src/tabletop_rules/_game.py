@@ -1,71 +1,61 @@
-"""`Game`: one value bundling a game's functions, agents and metadata for generic tools."""
+"""`Game`: the kernel. A game writes its rules as hooks; the per-game API is written here once."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping
+import abc
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar, overload
 
-import attrs
+from typing_extensions import TypeVar as DefaultTypeVar
 
+from ._agents import Agent
+from ._clicks import ClickMap, Clicks
+from ._errors import IllegalActionError, ReplayError
+from ._record import Record
+from ._serial import MAX_INPUT, Codec, digest_of
+from ._spaces import ActionSpace, Observation, Observer
 from ._values import Decision, Outcome, Seat, Step
-from ._wellformed import check_seat
+from ._wellformed import action_problem, check_position, check_seat
 
-if TYPE_CHECKING:
-    from ._agents import Agent
-    from ._spaces import ActionSpace, Observation
-
-__all__ = ["Game"]
+__all__ = ["Game", "replay"]
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-# The per-game API: Game field -> the name a game package gives it.
-_TYPES = {"config_type": "Config", "state_type": "State", "view_type": "View"}
-_FUNCTIONS = (
-    "new_game",
-    "seat_count",
-    "legal_actions",
-    "is_legal",
-    "apply",
-    "step",
-    "current_player",
-    "is_over",
-    "outcome",
-    "view",
-    "redeal",
-    "decision",
-    "chance_outcomes",
-    "notation",
-    "parse_action",
-    "dumps",
-    "loads",
-    "validate",
-    "digest",
-    "render_text",
-)
-# Optional functions, taken when the package defines them (like render_svg).
-_OPTIONAL = (
-    "action_space",
-    "observation",
-    "observation_shape",
-    "observation_bounds",
-    "observation_array",
-    "describe",
-    "card_text",
-)
+T = TypeVar("T")
+V = DefaultTypeVar("V", default=Any)
 
 
-@attrs.frozen
-class Game(Generic[S, A]):
-    """A game's rules as one value: what the CLI, agents and the conformance check work with.
+class Game(abc.ABC, Generic[S, A, V]):
+    """A game's rules as one object: the hooks its game writes, and the per-game API built on
+    them once, here, for every game.
 
-    Each game package exposes one as ``GAME``, built from its own public face with
-    :meth:`from_namespace`, and registers it in the ``tabletop_rules.games`` entry-point group, so
-    ``tabletop play NAME`` finds third-party games too. The functions take and return the game's
-    own types; a *view* (what one seat may know) is accepted wherever the per-game API documents it.
+    A game package subclasses it — ``class Goblinguard(Game[State, Action, View])`` — declares
+    what it is (:attr:`name`, :attr:`title`, :attr:`seats`, its types, :attr:`codec`, its
+    :attr:`agents`) and writes the hooks where it really differs: :meth:`new_game`,
+    :meth:`legal_actions`, :meth:`why_not`, :meth:`act`, :meth:`view`, :meth:`redeal`,
+    :meth:`outcome` and the rest below, often as ``staticmethod(function)`` of its rules modules.
+    Its one instance is the package's ``GAME``; the module-level functions (``goblinguard.step``
+    …) are that instance's methods. The kernel writes what every game does the same way:
+    :meth:`step` and :meth:`apply` (position and seat checks, legality, then :meth:`act`),
+    :meth:`is_legal`, the JSON functions from the :attr:`codec`, :meth:`record` and
+    :meth:`replay`, :meth:`parse_action`, :meth:`clicks_of` from :attr:`clicks`, the observation
+    functions from :attr:`observer`, :meth:`render_svg` and Jupyter's ``_repr_svg_``.
+
+    ``mypy --strict`` holds a game to these signatures: ``S`` is its state, ``A`` its action
+    union, ``V`` its view. Generic tools take a ``Game[S, A]``.
+
+    A game registers its instance in the ``tabletop_rules.games`` entry-point group, so
+    ``tabletop play NAME`` finds third-party games too (:ref:`register-a-game`). The agents a
+    tool may name are the game's own :attr:`agents` and the generic ones of the registry
+    (:func:`~tabletop_rules.agents_of`).
+
+    Optional capabilities are ``None`` for a game without them: :attr:`render_svg` (the game's
+    :meth:`render`),
+    :attr:`action_space`, :attr:`observation`, :attr:`observation_shape`,
+    :attr:`observation_bounds`, :attr:`observation_array`, :attr:`describe`, :attr:`card_text`,
+    :attr:`clicks`.
 
     Attributes:
         name: the import and entry-point name (``"goblinguard"``).
@@ -74,158 +64,393 @@ class Game(Generic[S, A]):
         config_type: the game's ``Config`` class (its defaults are the standard game).
         state_type: the game's ``State`` class.
         view_type: the game's ``View`` class.
-        new_game: ``new_game(config=None, *, seed) -> S``.
-        seat_count: ``seat_count(config_or_state_or_view) -> int``: the seats of that game.
-        legal_actions: ``legal_actions(state_or_view) -> tuple[A, ...]`` in the documented order.
-        is_legal: ``is_legal(state_or_view, action) -> str | None`` (``None`` or the reason).
-        apply: ``apply(state, action) -> S``.
-        step: ``step(state, action) -> Step``.
-        current_player: the seat that must answer now (a reaction, a target choice, a damage
-            prevention out of turn — not necessarily whose turn it is);
-            :data:`~tabletop_rules.CHANCE` for a random draw in explicit chance mode; ``None``
-            when over.
-        is_over: whether the game has ended.
-        outcome: the :class:`Outcome` (a game-specific subclass), ``None`` while running.
-        view: ``view(state, seat)`` — what that seat may know.
-        redeal: ``redeal(view, seed) -> S`` — a state consistent with the view.
-        decision: ``decision(state_or_view) -> Decision``.
-        chance_outcomes: ``chance_outcomes(state)``: at a chance decision, each legal action with
-            its exact probability (a :class:`~fractions.Fraction`; they sum to 1), in the order of
-            ``legal_actions``; ``()`` elsewhere.
-        notation: ``notation(action) -> str``.
-        parse_action: ``parse_action(state_or_view, text) -> A``.
-        dumps: JSON text of a state, view, action, config, record or event.
-        loads: ``loads(text, kind=State)``.
-        validate: ``validate(state_or_view) -> None``; raises
-            :class:`~tabletop_rules.StateFormatError` naming what breaks the rules.
-        digest: ``digest(state) -> str``.
-        render_text: a plain-text picture of a state or view.
-        agents: agent factories by name (``"random"``, ``"greedy"`` …); a game built by
-            :meth:`from_namespace` also has ``"ismcts"``, the generic
-            :class:`~tabletop_rules.ISMCTSAgent` with its default budget.
-        render_svg: ``render_svg(state_or_view, *, seat=None, actions=None) -> str``, an SVG
-            picture (``None`` for a game without one); given a state and a seat, it draws only
-            what that seat may see; given ``actions`` (normally ``legal_actions`` of what is
-            drawn), every element that starts one carries ``data-actions``, the indices of the
-            actions it takes part in, and buttons are drawn for what the board does not show
-            (:class:`~tabletop_rules.Clicks`, :ref:`clickable-boards`).
-        action_space: ``action_space(config) -> ActionSpace``, every action that config can ever
-            offer, numbered once and for all (``None`` for a game without one); see
-            :class:`~tabletop_rules.ActionSpace`.
-        observation: ``observation(view) -> Observation``, what a view shows as nested tuples of
-            floats of the fixed shape ``observation_shape(view.config)`` (``None`` for a game
-            without one).
+        action_types: the game's action classes (an action must be exactly one of them, with
+            exactly the field types they declare).
+        codec: reads and writes the game's values as JSON (:class:`~tabletop_rules.Codec`).
+        agents: the game's agent factories by name (``"random"``, ``"greedy"`` …).
+        clicks: how the game's pictures are clicked (:class:`~tabletop_rules.ClickMap`), or
+            ``None``.
+        observer: the game's observations (:class:`~tabletop_rules.Observer`), or ``None``.
+        action_space: ``action_space(config) -> ActionSpace``, every action that config can
+            ever offer, numbered once and for all (``None`` for a game without one).
         observation_shape: ``observation_shape(config) -> tuple[int, ...]``, the shape of every
-            observation of a game with that config (``None`` for a game without observations).
-        observation_bounds: ``observation_bounds(config) -> tuple[float, float]``, the lowest and
-            highest number any observation of a game with that config holds (``None`` for a
-            game that does not publish them); a learning environment's bounded ``Box``.
-        observation_array: ``observation_array(view) -> numpy.ndarray``, :attr:`observation`
-            as a ``float32`` array written straight into NumPy (``None`` for a game without
-            one: :func:`~tabletop_rules.as_array` of the observation is the same numbers).
+            observation of a game with that config (``None`` without observations).
+        observation_bounds: ``observation_bounds(config) -> tuple[float, float]``, the lowest
+            and highest number any observation holds (``None`` for a game that does not
+            publish them); a learning environment's bounded ``Box``.
         describe: ``describe(state_or_view, event_or_action) -> str``, an event or an action in
-            a sentence a player understands (``"Bjorn moved to area 7,9 (forest)."``), naming
-            cards, characters and places from the position's config; an action is read in the
-            position it answers (``None`` for a game without one).
+            a sentence a player understands, an action read in the position it answers
+            (``None`` for a game without one).
         card_text: ``card_text(config_or_state_or_view, card_id) -> str``, a card's name, kind
             and rules text in plain words (``None`` for a game without one).
+        draw_svg: ``draw_svg(position, clicks) -> str``, the renderer behind
+            :attr:`render_svg` (``None`` for a game without pictures).
     """
+
+    __slots__ = ()
 
     name: str
     title: str
     seats: tuple[int, int]
     config_type: type[Any]
     state_type: type[S]
-    view_type: type[Any]
-    new_game: Callable[..., S]
-    seat_count: Callable[[Any], int]
-    legal_actions: Callable[[Any], tuple[A, ...]]
-    is_legal: Callable[[Any, A], str | None]
-    apply: Callable[[S, A], S]
-    step: Callable[[S, A], Step[S, Any]]
-    current_player: Callable[[Any], Seat | None]
-    is_over: Callable[[Any], bool]
-    outcome: Callable[[Any], Outcome | None]
-    view: Callable[[S, Seat], Any]
-    redeal: Callable[[Any, int], S]
-    decision: Callable[[Any], Decision[Any] | None]
-    chance_outcomes: Callable[[S], tuple[tuple[A, Fraction], ...]]
-    notation: Callable[[A], str]
-    parse_action: Callable[[Any, str], A]
-    dumps: Callable[[Any], str]
-    loads: Callable[..., Any]
-    validate: Callable[[Any], None]
-    digest: Callable[[S], str]
-    render_text: Callable[[Any], str]
-    agents: Mapping[str, Callable[[], Agent[A]]] = attrs.field(factory=dict)
-    render_svg: Callable[..., str] | None = None
+    view_type: type[V]
+    action_types: tuple[type, ...]
+    codec: Codec
+    agents: Mapping[str, Callable[[], Agent[A]]] = MappingProxyType({})
+    clicks: ClickMap[A] | None = None
+    observer: Observer[V] | None = None
     action_space: Callable[[Any], ActionSpace[A]] | None = None
-    observation: Callable[[Any], Observation] | None = None
     observation_shape: Callable[[Any], tuple[int, ...]] | None = None
     observation_bounds: Callable[[Any], tuple[float, float]] | None = None
-    observation_array: Callable[[Any], Any] | None = None
     describe: Callable[[Any, Any], str] | None = None
     card_text: Callable[[Any, str], str] | None = None
+    draw_svg: Callable[[Any, Clicks[A]], str] | None = None
 
-    def answer(self, state: S, action: A, seat: Seat) -> Step[S, Any]:
-        """:attr:`step`, for an answer sent by ``seat``: refused unless that seat is the one
-        asked. The entry point of a front end that takes answers from several players (the CLI,
-        a web server): an action carries no seat, so a ``Pass()`` from a seat that was not asked
-        would otherwise pass for the asked seat's.
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        draw = cls.__dict__.get("draw_svg")
+        if draw is not None:  # Jupyter shows a state or a view as its picture
+            game = cls
+            for kind in (cls.state_type, cls.view_type):
+                setattr(kind, "_repr_svg_", lambda position: game().render(position))  # noqa: B010
+
+    # -- the hooks: what each game writes ---------------------------------------------------------
+
+    @abc.abstractmethod
+    def new_game(self, config: Any = None, *, seed: int) -> S:
+        """The rulebook's set-up for ``config`` (``None``: the standard game), every shuffle
+        drawn from ``seed``."""
+
+    @abc.abstractmethod
+    def seat_count(self, position: Any, /) -> int:
+        """The seats of the game of a config, state or view."""
+
+    @abc.abstractmethod
+    def current_player(self, position: S | V, /) -> Seat | None:
+        """The seat that must answer now (:data:`~tabletop_rules.CHANCE` for chance), ``None``
+        when the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, position: S | V, /) -> tuple[A, ...]:
+        """The answers to the current decision, in the game's documented total order; empty
+        exactly when the game is over."""
+
+    @abc.abstractmethod
+    def why_not(self, position: S | V, action: A, /) -> str | None:
+        """Why a well-formed ``action`` (one of :attr:`action_types`, its fields of the right
+        types) does not answer the current decision of ``position``, naming the rule; ``None``
+        when it does."""
+
+    @abc.abstractmethod
+    def act(self, state: S, action: A, /) -> Step[S, Any]:
+        """Apply a legal ``action`` (checked by :meth:`step`) and report what happened;
+        ``state`` is never changed."""
+
+    @abc.abstractmethod
+    def outcome(self, position: S | V, /) -> Outcome | None:
+        """The result once the game is over, ``None`` while it runs."""
+
+    @abc.abstractmethod
+    def view(self, state: S, seat: Seat, /) -> V:
+        """What ``seat`` may know of ``state``."""
+
+    @abc.abstractmethod
+    def redeal(self, position: V, seed: int, /) -> S:
+        """A full state consistent with the view ``position``, its hidden parts drawn afresh
+        from ``seed``."""
+
+    @abc.abstractmethod
+    def decision(self, position: S | V, /) -> Decision[Any] | None:
+        """What is asked now (its seat, kind, prompt and context); ``None`` when over."""
+
+    @abc.abstractmethod
+    def notation(self, action: A, /) -> str:
+        """The short, stable text of an action."""
+
+    @abc.abstractmethod
+    def parse_notation(self, text: str, /) -> A:
+        """The action whose :meth:`notation` is ``text``; ``ValueError`` on anything else."""
+
+    @abc.abstractmethod
+    def validate(self, position: S | V, /) -> None:
+        """Raise :class:`~tabletop_rules.StateFormatError` naming what in ``position`` breaks
+        the rules (``loads`` checks every saved state and view with it)."""
+
+    @abc.abstractmethod
+    def render_text(self, position: S | V, /) -> str:
+        """A plain-text picture of the position."""
+
+    def chance_outcomes(self, state: S, /) -> tuple[tuple[A, Fraction], ...]:
+        """At a chance decision, each legal action with its exact probability (summing to 1),
+        in the order of :meth:`legal_actions`; ``()`` elsewhere (and in a game with no chance
+        decisions)."""
+        return ()
+
+    def is_over(self, position: S | V, /) -> bool:
+        """Whether the game has ended."""
+        return self.outcome(position) is not None
+
+    def foreign(self, position: S | V, action: A, /) -> str | None:
+        """What ``action`` names that the game of ``position`` does not have (a card not in its
+        deck, a seat not playing), for :meth:`parse_action`; ``None`` when nothing."""
+        return None
+
+    # -- the kernel: what every game does the same way --------------------------------------------
+
+    def is_legal(self, position: S | V, action: A) -> str | None:
+        """``None`` if ``action`` answers the current decision, else the reason, naming the
+        rule it breaks. A value that is not exactly one of the game's actions is refused with
+        what is wrong with it.
 
         Raises:
-            tabletop_rules.IllegalActionError: ``seat`` is not asked now (the reason names both
-                seats), or the action is illegal.
+            tabletop_rules.PositionTypeError: ``position`` is neither a state nor a view.
         """
-        check_seat(self.current_player(state), seat, action)
-        return self.step(state, action)
+        check_position(position, (self.state_type, self.view_type), "is_legal")
+        problem = action_problem(action, self.action_types)
+        if problem is not None:
+            return problem
+        return self.why_not(position, action)
 
-    @classmethod
-    def from_namespace(
-        cls,
-        namespace: Mapping[str, Any] | ModuleType,
+    def step(self, state: S, action: A, *, seat: Seat | None = None) -> Step[S, Any]:
+        """Apply ``action`` and report what happened: the next state and the events, each
+        event telling who may see it (:meth:`Step.events_for <tabletop_rules.Step.events_for>`).
+
+        Args:
+            state: the position (never changed).
+            action: the answer.
+            seat: who sends it, for a front end that takes answers from several players: the
+                action is refused unless that seat is the one asked (``None``: not checked).
+
+        Raises:
+            tabletop_rules.IllegalActionError: the action is not legal, or not from the seat
+                asked (``.reason`` names the rule, ``.action`` is the action).
+            tabletop_rules.PositionTypeError: ``state`` is not a state (a view cannot be
+                played on).
+        """
+        check_position(state, (self.state_type,), "step")
+        if seat is not None:
+            check_seat(self.current_player(state), seat, action)
+        reason = action_problem(action, self.action_types) or self.why_not(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
+        return self.act(state, action)
+
+    def apply(self, state: S, action: A, *, seat: Seat | None = None) -> S:
+        """``step(state, action, seat=seat).state``: the state after the action; ``state`` is
+        untouched."""
+        return self.step(state, action, seat=seat).state
+
+    def parse_action(self, position: S | V, text: str) -> A:
+        """Read an action's :meth:`notation` in ``position``'s game (legality is not checked).
+
+        Raises:
+            ValueError: the text is not an action, or names what this game does not have.
+        """
+        action = self.parse_notation(text)
+        problem = self.foreign(position, action)
+        if problem is not None:
+            raise ValueError(problem)
+        return action
+
+    def record(
+        self,
+        actions: Iterable[A],
         *,
-        name: str,
-        title: str,
-        seats: tuple[int, int],
-        agents: Mapping[str, Callable[[], Agent[Any]]] | None = None,
-    ) -> Game[Any, Any]:
-        """Build a game's value from its public face: the per-game API names in ``namespace``.
+        seed: int | None = None,
+        config: Any = None,
+        start: S | None = None,
+    ) -> Record[Any, S, A]:
+        """A :class:`~tabletop_rules.Record` of a game of this kind: from a seed (with a
+        config) or from a starting state, and the actions since."""
+        return Record(tuple(actions), config=config, seed=seed, start=start)
 
-        Call it at the end of a game package's ``__init__.py`` with ``globals()`` (or pass the
-        module): ``Config``, ``State`` and ``View`` become the types, and ``new_game``,
-        ``seat_count``, ``legal_actions`` … ``render_text`` (every function field above, under
-        its own name) the functions, and ``render_svg``, ``action_space``, ``observation``,
-        ``observation_shape``, ``observation_bounds``, ``observation_array``, ``describe`` and
-        ``card_text`` if the package has them.
+    def replay(self, rec: Record[Any, S, A]) -> Iterator[S]:
+        """Yield the starting state of ``rec``, then the state after each of its actions.
 
         Raises:
-            TypeError: some names are missing or are not callable; the message lists them all.
+            tabletop_rules.ReplayError: an action is illegal; ``.index`` says which one. The
+                states before it have already been yielded.
         """
-        found = vars(namespace) if isinstance(namespace, ModuleType) else namespace
-        missing = [n for n in (*_TYPES.values(), *_FUNCTIONS) if not callable(found.get(n))]
-        if missing:
-            raise TypeError(f"{name} lacks the per-game API names: {', '.join(missing)}")
-        parts = {field: found[public] for field, public in _TYPES.items()}
-        parts.update({function: found[function] for function in _FUNCTIONS})
-        svg = found.get("render_svg")
-        extra: dict[str, Any] = {n: found.get(n) for n in _OPTIONAL}
-        parts.update({n: f if callable(f) else None for n, f in extra.items()})
-        from ._search import ISMCTSAgent  # imports this module
+        if rec.start is not None:
+            state = rec.start
+        else:
+            assert rec.seed is not None  # a record has one of the two (Record checks it)
+            state = self.new_game(rec.config, seed=rec.seed)
+        yield state
+        for index, action in enumerate(rec.actions):
+            try:
+                state = self.apply(state, action)
+            except IllegalActionError as exc:
+                raise ReplayError(index, exc.reason, action) from exc
+            yield state
 
-        own = dict(agents or {})
-        game = cls(
-            name=name,
-            title=title,
-            seats=seats,
-            agents=own,
-            render_svg=svg if callable(svg) else None,
-            **parts,
-        )
-        # The generic search plays every game; the game is needed to make it, so it joins the
-        # agents once the value exists (a game's own "ismcts" comes first).
-        own.setdefault("ismcts", functools.partial(ISMCTSAgent, game))
-        return game
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_dict(self, obj: object) -> dict[str, Any]:
+        """The JSON-ready envelope of a state, view, action, config, record or event."""
+        return self.codec.to_dict(obj)
+
+    @overload
+    def from_dict(self, data: Any) -> S: ...
+    @overload
+    def from_dict(self, data: Any, kind: type[T]) -> T: ...
+    @overload
+    def from_dict(self, data: Any, kind: str | object) -> Any: ...
+    def from_dict(self, data: Any, kind: Any = None) -> Any:
+        """Read an envelope made by :meth:`to_dict`; ``kind`` is the type (or kind name)
+        expected, the state by default.
+
+        Raises:
+            tabletop_rules.StateFormatError: wrong game or kind, newer format, malformed data,
+                or a state that breaks the rules (:meth:`validate`); ``.path`` names where.
+        """
+        return self.codec.from_dict(data, self.state_type if kind is None else kind)
+
+    def dumps(self, obj: object, *, indent: int | None = None) -> str:
+        """JSON text of a state, view, action, config, record or event, in the envelope
+        ``{"game", "kind", "format", "data"}``."""
+        return self.codec.dumps(obj, indent=indent)
+
+    @overload
+    def loads(self, text: str | bytes, *, max_size: int = MAX_INPUT) -> S: ...
+    @overload
+    def loads(self, text: str | bytes, kind: type[T], *, max_size: int = MAX_INPUT) -> T: ...
+    @overload
+    def loads(self, text: str | bytes, kind: str | object, *, max_size: int = MAX_INPUT) -> Any: ...
+    def loads(self, text: str | bytes, kind: Any = None, *, max_size: int = MAX_INPUT) -> Any:
+        """Read :meth:`dumps` text; ``kind`` is the type (or kind name) expected, the state by
+        default. Older formats are migrated; every state and view is checked against the rules.
+
+        Raises:
+            tabletop_rules.StateFormatError: malformed, truncated, oversized (``max_size``
+                characters) or foreign text, a newer format, or a value that breaks the rules;
+                ``.path`` names where.
+        """
+        return self.codec.loads(text, self.state_type if kind is None else kind, max_size=max_size)
+
+    def digest(self, state: S) -> str:
+        """A stable, process-independent key of the whole state: the SHA-256 of its canonical
+        JSON."""
+        return digest_of(self.codec.to_dict(state))
+
+    # -- pictures and observations -----------------------------------------------------------
+
+    def clicks_of(self, position: S | V, actions: Sequence[A] | None) -> Clicks[A]:
+        """The clicks of ``actions`` in the picture of ``position`` (none for ``None``, and in
+        a game whose pictures are not clickable).
+
+        Raises:
+            TypeError: ``actions`` is not a sequence of the game's actions.
+            ValueError: an action is not legal in ``position``, or is given twice.
+        """
+        if self.clicks is None:
+            return Clicks.none()
+        return self.clicks.of(position, actions)
+
+    @property
+    def render_svg(self) -> Callable[..., str] | None:
+        """:meth:`render`, or ``None`` for a game without pictures."""
+        return None if self.draw_svg is None else self.render
+
+    def render(
+        self, position: S | V, *, seat: Seat | None = None, actions: Sequence[A] | None = None
+    ) -> str:
+        """An SVG picture of the position, drawn by the game's ``draw_svg``.
+
+        Args:
+            position: what to draw: a state whole, or a view as its seat sees it.
+            seat: draw ``view(position, seat)`` of a state, only what that seat may see; given
+                with a view, it must be the view's seat.
+            actions: the actions the picture offers to click, normally ``legal_actions`` of
+                what is drawn (``None``: none, and no ``data-actions`` at all). Every element
+                that starts one carries ``data-actions``, the indices of the actions it takes
+                part in, and buttons are drawn for what the board does not show
+                (:ref:`clickable-boards`).
+
+        Returns:
+            The SVG document (``<svg xmlns=…>…</svg>``, no XML declaration).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the game, or not the seat of the view; an
+                action is not legal in what is drawn, or is given twice.
+            TypeError: ``actions`` is not a sequence of the game's actions, or the game draws
+                no pictures.
+        """
+        if self.draw_svg is None:
+            raise TypeError(f"{self.name} draws no pictures")
+        if seat is not None:
+            if isinstance(position, self.state_type):
+                position = self.view(position, seat)
+            elif getattr(position, "seat", seat) != seat:
+                shown = getattr(position, "seat", None)
+                raise ValueError(f"a view of seat {shown} cannot be drawn for seat {seat}")
+        return self.draw_svg(position, self.clicks_of(position, actions))
+
+    @property
+    def observation(self) -> Callable[[V], Observation] | None:
+        """``observation(view) -> Observation``, what a view shows as nested tuples of floats
+        of the fixed shape ``observation_shape(view.config)`` (``None`` for a game without
+        observations)."""
+        return None if self.observer is None else self.observer.tuples
+
+    @property
+    def observation_array(self) -> Callable[[V], Any] | None:
+        """``observation_array(view) -> numpy.ndarray``, :attr:`observation` as a ``float32``
+        array written straight into NumPy (``None`` for a game without observations)."""
+        return None if self.observer is None else self.observer.array
+
+    def replace(self, **changes: Any) -> Game[S, A, V]:
+        """A game like this one with some of its declarations or hooks replaced: a variant
+        with other agents or another name, or a tool's test of what a game without pictures
+        (``render_svg=None``) or with a broken view does.
+
+        >>> import goblinguard
+        >>> quiet = goblinguard.GAME.replace(name="quiet", render_svg=None)
+        >>> quiet.name, quiet.render_svg, quiet.legal_actions == goblinguard.GAME.legal_actions
+        ('quiet', None, True)
+
+        Raises:
+            AttributeError: a name that is not one of the game's declarations or hooks.
+        """
+        for key in changes:
+            if not hasattr(self, key):
+                raise AttributeError(f"{self.name} has no {key!r} to replace")
+        body = {
+            key: staticmethod(value) if _is_function(value) else value
+            for key, value in changes.items()
+        }
+        body["__slots__"] = ()
+        base = type(self)
+        return type(base.__name__, (base,), body)()  # type: ignore[no-any-return]
+
+    __replace__ = replace
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), ())
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+def replay(game: Game[S, A], record: Record[Any, S, A]) -> Iterator[S]:
+    """Yield the starting state and then the state after each action of ``record``
+    (:meth:`Game.replay`).
+
+    Raises:
+        ReplayError: an action is illegal; ``.index`` says which one. The states before it have
+            already been yielded.
+    """
+    return game.replay(record)
+
+
+def _is_function(value: object) -> bool:
+    """Whether ``value`` is a function to store as a hook (not a class, which is a
+    declaration such as ``config_type``)."""
+    return callable(value) and not isinstance(value, type)

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
-from ._record import sample_chance
+from ._game import Game
+from ._play import sample_chance
 from ._rng import Rng
 from ._values import CHANCE
-
-if TYPE_CHECKING:
-    from ._game import Game
 
 __all__ = ["ISMCTSAgent"]
 

@@ -28,6 +28,7 @@ import operator
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, SupportsFloat, SupportsIndex
 
+from ._agent_spec import agents_of
 from ._agents import Agent
 from ._errors import IllegalActionError
 from ._game import Game
@@ -66,7 +67,8 @@ else:
 
 Opponent = str | Agent[Any]
 """Who plays a seat other than the learner's — the name of one of the game's agents
-(``GAME.agents``, such as ``"random"``) or an :class:`~tabletop_rules.Agent` object."""
+(:func:`~tabletop_rules.agents_of`, such as ``"random"``) or an
+:class:`~tabletop_rules.Agent` object."""
 
 
 def _agent(game: Game[Any, Any], seat: int, spec: object) -> Agent[Any]:
@@ -77,11 +79,12 @@ def _agent(game: Game[Any, Any], seat: int, spec: object) -> Agent[Any]:
         TypeError: neither a name nor an object with a ``choose`` method.
     """
     if isinstance(spec, str):
-        factory = game.agents.get(spec)
+        agents = agents_of(game)
+        factory = agents.get(spec)
         if factory is None:
             raise ValueError(
                 f"{game.name} has no agent {spec!r} (for seat {seat}); it has "
-                f"{', '.join(sorted(game.agents)) or 'none'}"
+                f"{', '.join(agents) or 'none'}"
             )
         return factory()
     if callable(getattr(spec, "choose", None)):
@@ -102,9 +105,10 @@ class TabletopEnv(_Env):
         game: the game; it must have ``action_space``, ``observation`` and
             ``observation_shape`` (every game of this distribution has).
         seat: the learner's seat (``0`` by default).
-        opponents: who plays every other seat: the name of one of ``game.agents``
-            (``"random"``, the default) or an :class:`~tabletop_rules.Agent`, for all of them;
-            or a mapping from each other seat to one. A name gives each seat a fresh agent.
+        opponents: who plays every other seat: the name of one of the game's agents
+            (:func:`~tabletop_rules.agents_of`; ``"random"``, the default) or an
+            :class:`~tabletop_rules.Agent`, for all of them; or a mapping from each other seat
+            to one. A name gives each seat a fresh agent.
             Each opponent gets the view of its seat, its legal actions and its own
             :class:`~tabletop_rules.Rng`, split from the game's seed as
             :func:`~tabletop_rules.play` splits it.

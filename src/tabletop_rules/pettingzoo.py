@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ._errors import IllegalActionError
 from ._game import Game
-from ._record import Record, sample_chance
+from ._play import sample_chance
+from ._record import Record
 from ._rng import Rng
 from ._spaces import NotInSpaceError
 from ._values import CHANCE, Seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
@@ -20,7 +20,6 @@ from tabletop_rules import (
     Codec,
     Decision,
     Game,
-    IllegalActionError,
     Outcome,
     PrivateEvent,
     PublicEvent,
@@ -29,11 +28,10 @@ from tabletop_rules import (
     Seat,
     StateFormatError,
     Step,
-    action_problem,
     check_position,
-    digest_of,
     make_converter,
     register_tagged_union,
+    register_validator,
 )
 
 
@@ -125,12 +123,8 @@ def legal_actions(sv: State | View) -> tuple[Add, ...]:
     return tuple(Add(v) for v in sorted(set(sv.hand)))
 
 
-def is_legal(state: State, action: Add) -> str | None:
+def why_not(state: State | View, action: Add) -> str | None:
     """``None``, or why ``action`` is illegal."""
-    check_position(state, (State, View), "is_legal")
-    problem = action_problem(action, (Add,))
-    if problem is not None:
-        return f"R0: {problem}"
     if is_over(state):
         return "R0: the game is over"
     if action.value not in state.hand:
@@ -138,12 +132,8 @@ def is_legal(state: State, action: Add) -> str | None:
     return None
 
 
-def step(state: State, action: Add) -> Step[State, CountEvent]:
+def act(state: State, action: Add) -> Step[State, CountEvent]:
     """Add the card and a hidden 0/1 bonus, then draw."""
-    check_position(state, (State,), "step")
-    reason = is_legal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
     bonus, rng = state.rng.below(2)
     hand = list(state.hand)
     hand.remove(action.value)
@@ -165,11 +155,6 @@ def step(state: State, action: Add) -> Step[State, CountEvent]:
     return Step(after, tuple(events))
 
 
-def apply(state: State, action: Add) -> State:
-    """``step(state, action).state``."""
-    return step(state, action).state
-
-
 def seat_count(position: Config | State | View) -> int:
     """One seat."""
     return 1
@@ -181,9 +166,18 @@ def chance_outcomes(state: State) -> tuple[tuple[Add, Fraction], ...]:
 
 
 def validate(sv: State | View) -> None:
-    """The cards add up (a sketch of a real game's check)."""
+    """The cards add up (a sketch of a real game's check): the hand and the cards played are
+    cards of the deck, a state's deck holds the rest, and a view is seat 0's."""
     if sv.total < 0:
         raise StateFormatError("$.total", "a total is never negative")
+    if isinstance(sv, View) and sv.seat != 0:
+        raise StateFormatError("$.seat", "the only seat is 0")
+    full = Counter(_full_deck(sv.config))
+    seen = Counter(sv.hand) + Counter(sv.played)
+    if seen - full:
+        raise StateFormatError("$.hand", "cards that are not in the deck")
+    if isinstance(sv, State) and Counter(sv.deck) != full - seen:
+        raise StateFormatError("$.deck", "the cards do not add up to the deck")
 
 
 def current_player(sv: State | View) -> Seat | None:
@@ -228,7 +222,7 @@ def notation(action: Add) -> str:
 _NOTATION = re.compile(r"\+([0-9]+)")
 
 
-def parse_action(sv: State | View, text: str) -> Add:
+def parse_notation(text: str) -> Add:
     """The inverse of :func:`notation`."""
     match = _NOTATION.fullmatch(text.strip())
     if match is None:
@@ -239,6 +233,8 @@ def parse_action(sv: State | View, text: str) -> Add:
 _CONVERTER = make_converter()
 register_tagged_union(_CONVERTER, Add, [Add])
 register_tagged_union(_CONVERTER, CountEvent, [Added, Drew])
+register_validator(_CONVERTER, State, validate)
+register_validator(_CONVERTER, View, validate)
 CODEC = Codec(
     game="countgame",
     format=1,
@@ -255,30 +251,51 @@ CODEC = Codec(
 )
 
 
-def dumps(obj: Any) -> str:
-    """JSON text in the envelope."""
-    return CODEC.dumps(obj)
-
-
-def loads(text: str, kind: Any = State) -> Any:
-    """Read :func:`dumps` text."""
-    return CODEC.loads(text, kind)
-
-
-def digest(state: State) -> str:
-    """SHA-256 of the canonical JSON."""
-    return digest_of(CODEC.to_dict(state))
-
-
 def render_text(sv: State | View) -> str:
     """One line."""
     left = sv.deck_size if isinstance(sv, View) else len(sv.deck)
     return f"turn {sv.turn}: total {sv.total}/{sv.config.target}, hand {sv.hand}, deck {left}"
 
 
-GAME: Game[State, Add] = Game.from_namespace(
-    globals(), name="countgame", title="Count to N", seats=(1, 1)
-)
+class CountGame(Game[State, Add, View]):
+    """Count to N, written on the kernel as a user would write a game."""
+
+    __slots__ = ()
+
+    name = "countgame"
+    title = "Count to N"
+    seats = (1, 1)
+    config_type = Config
+    state_type = State
+    view_type = View
+    action_types = (Add,)
+    codec = CODEC
+    new_game = staticmethod(new_game)
+    seat_count = staticmethod(seat_count)
+    current_player = staticmethod(current_player)
+    legal_actions = staticmethod(legal_actions)
+    why_not = staticmethod(why_not)
+    act = staticmethod(act)
+    chance_outcomes = staticmethod(chance_outcomes)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    redeal = staticmethod(redeal)
+    decision = staticmethod(decision)
+    notation = staticmethod(notation)
+    parse_notation = staticmethod(parse_notation)
+    validate = staticmethod(validate)
+    render_text = staticmethod(render_text)
+
+
+GAME = CountGame()
+step = GAME.step
+apply = GAME.apply
+is_legal = GAME.is_legal
+parse_action = GAME.parse_action
+dumps = GAME.dumps
+loads = GAME.loads
+digest = GAME.digest
 
 
 def _hash_ordered_legal_actions(sv: State | View) -> tuple[Add, ...]:
@@ -286,5 +303,5 @@ def _hash_ordered_legal_actions(sv: State | View) -> tuple[Add, ...]:
     return tuple(sorted(legal_actions(sv), key=lambda a: hash(f"card {a.value}")))
 
 
-HASH_BROKEN_GAME: Game[State, Add] = attrs.evolve(GAME, legal_actions=_hash_ordered_legal_actions)
+HASH_BROKEN_GAME: Game[State, Add, View] = GAME.replace(legal_actions=_hash_ordered_legal_actions)
 """A variant whose legal order depends on ``PYTHONHASHSEED`` (for the hash-seed check's test)."""

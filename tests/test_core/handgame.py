@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from types import MappingProxyType
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -23,7 +24,8 @@ from tabletop_rules import (
     Codec,
     Decision,
     Game,
-    IllegalActionError,
+    Marks,
+    Observer,
     Outcome,
     PrivateEvent,
     PublicEvent,
@@ -34,10 +36,7 @@ from tabletop_rules import (
     StateFormatError,
     Step,
     TableSpace,
-    action_problem,
-    as_array,
     check_position,
-    digest_of,
     make_converter,
     register_tagged_union,
     register_validator,
@@ -222,12 +221,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((action, Fraction(1, len(state.deck))) for action in legal_actions(state))
 
 
-def is_legal(state: State, action: Action) -> str | None:
+def why_not(state: State | View, action: Action) -> str | None:
     """``None`` or why not."""
-    check_position(state, (State, View), "is_legal")
-    problem = action_problem(action, (Play, Block, Pass, Deal))
-    if problem is not None:
-        return f"H0: {problem}"
     if action not in legal_actions(state):
         return f"H1: {notation(action)} is not an answer to {decision_kind(state)}"
     return None
@@ -257,12 +252,8 @@ def _finish_turn(state: State, events: list[HandEvent]) -> State:
     )
 
 
-def step(state: State, action: Action) -> Step[State, HandEvent]:
-    """Apply one answer."""
-    check_position(state, (State,), "step")
-    reason = is_legal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+def act(state: State, action: Action) -> Step[State, HandEvent]:
+    """Apply one legal answer."""
     events: list[HandEvent] = []
     if isinstance(action, Deal):
         seat = state.to_deal[0]
@@ -301,11 +292,6 @@ def step(state: State, action: Action) -> Step[State, HandEvent]:
             state, hands=hands, scores=scores, played=tuple(sorted((*state.played, lowest)))
         )
     return Step(_finish_turn(state, events), tuple(events))
-
-
-def apply(state: State, action: Action) -> State:
-    """``step(state, action).state``."""
-    return step(state, action).state
 
 
 def outcome(position: State | View) -> Outcome | None:
@@ -371,7 +357,7 @@ def notation(action: Action) -> str:
     return "block" if isinstance(action, Block) else "pass"
 
 
-def parse_action(position: State | View, text: str) -> Action:
+def parse_notation(text: str) -> Action:
     """The inverse of :func:`notation`."""
     text = text.strip()
     if text in ("block", "pass"):
@@ -418,21 +404,6 @@ CODEC = Codec(
 )
 
 
-def dumps(obj: Any) -> str:
-    """JSON text in the envelope."""
-    return CODEC.dumps(obj)
-
-
-def loads(text: str, kind: Any = State) -> Any:
-    """Read :func:`dumps` text."""
-    return CODEC.loads(text, kind)
-
-
-def digest(state: State) -> str:
-    """SHA-256 of the canonical JSON."""
-    return digest_of(CODEC.to_dict(state))
-
-
 def render_text(position: State | View) -> str:
     """One line per seat."""
     lines = [
@@ -456,15 +427,21 @@ def observation_shape(config: Config) -> tuple[int, ...]:
     return (2 * config.size + config.seats,)
 
 
-def observation(v: View) -> tuple[float, ...]:
+def _mark(v: View, marks: Marks) -> None:
     """What :func:`observation_shape` says, from the view."""
     cards = range(1, v.config.size + 1)
     own = set(v.hands[v.seat])
-    return (
-        *(float(c in own) for c in cards),
-        *(float(c in v.played) for c in cards),
-        *map(float, v.scores),
+    marks.put(
+        0,
+        (
+            *(float(c in own) for c in cards),
+            *(float(c in v.played) for c in cards),
+            *map(float, v.scores),
+        ),
     )
+
+
+OBSERVER = Observer(observation_shape, _mark, view_type=View)
 
 
 def observation_bounds(config: Config) -> tuple[float, float]:
@@ -473,14 +450,52 @@ def observation_bounds(config: Config) -> tuple[float, float]:
     return -float(total), float(total)
 
 
-def observation_array(v: View) -> Any:
-    """:func:`observation` as a ``float32`` NumPy array."""
-    return as_array(observation(v), "float32")
+class HandGame(Game[State, Action, View]):
+    """High cards, written on the kernel as a user would write a game."""
+
+    __slots__ = ()
+
+    name = "handgame"
+    title = "High cards"
+    seats = (2, 4)
+    config_type = Config
+    state_type = State
+    view_type = View
+    action_types = (Play, Block, Pass, Deal)
+    codec = CODEC
+    agents = MappingProxyType({"random": RandomAgent})
+    new_game = staticmethod(new_game)
+    seat_count = staticmethod(seat_count)
+    current_player = staticmethod(current_player)
+    legal_actions = staticmethod(legal_actions)
+    why_not = staticmethod(why_not)
+    act = staticmethod(act)
+    chance_outcomes = staticmethod(chance_outcomes)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    redeal = staticmethod(redeal)
+    decision = staticmethod(decision)
+    notation = staticmethod(notation)
+    parse_notation = staticmethod(parse_notation)
+    validate = staticmethod(validate)
+    render_text = staticmethod(render_text)
+    action_space = staticmethod(action_space)
+    observation_shape = staticmethod(observation_shape)
+    observation_bounds = staticmethod(observation_bounds)
+    observer = OBSERVER
 
 
-GAME: Game[State, Action] = Game.from_namespace(
-    globals(), name="handgame", title="High cards", seats=(2, 4), agents={"random": RandomAgent}
-)
+GAME = HandGame()
+observation = OBSERVER.tuples
+observation_array = OBSERVER.array
+step = GAME.step
+apply = GAME.apply
+is_legal = GAME.is_legal
+parse_action = GAME.parse_action
+dumps = GAME.dumps
+loads = GAME.loads
+digest = GAME.digest
 
 CONFIGS = [Config(seats=n, chance=chance) for n in (2, 3, 4) for chance in ("sampled", "explicit")]
 """Every seat count in both chance modes."""
@@ -492,7 +507,7 @@ def _leaky_view(state: State, seat: Seat) -> View:
     return attrs.evolve(view(state, seat), hands=state.hands)
 
 
-LEAKY_GAME: Game[State, Action] = attrs.evolve(GAME, view=_leaky_view)
+LEAKY_GAME: Game[State, Action, View] = GAME.replace(view=_leaky_view)
 """A variant whose views show every hand."""
 
 
@@ -502,5 +517,5 @@ def _peeking_view(state: State, seat: Seat) -> View:
     return attrs.evolve(seen, played=(*seen.played, *state.deck[:1]))
 
 
-PEEKING_GAME: Game[State, Action] = attrs.evolve(GAME, view=_peeking_view)
+PEEKING_GAME: Game[State, Action, View] = GAME.replace(view=_peeking_view)
 """A variant whose views show the next card of the deck."""

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -25,17 +26,16 @@ from tabletop_rules import (
     Codec,
     Decision,
     Game,
-    IllegalActionError,
     Outcome,
     RandomAgent,
     Record,
     Rng,
     Step,
     cli,
-    digest_of,
     make_converter,
     play,
 )
+from tabletop_rules import _registry as registry
 from tabletop_rules.cli import _games as cli_games
 
 # --------------------------------------------------------------------------- the "nim" fixture
@@ -125,7 +125,7 @@ def legal_actions(s: NimState | NimView) -> tuple[Take, ...]:
     return tuple(Take(n) for n in range(1, min(3, s.pile) + 1))
 
 
-def is_legal(s: NimState, a: Take) -> str | None:
+def why_not(s: NimState | NimView, a: Take) -> str | None:
     """``None`` or why not."""
     if s.pile == 0:
         return "N0: the game is over"
@@ -134,18 +134,10 @@ def is_legal(s: NimState, a: Take) -> str | None:
     return None
 
 
-def step(s: NimState, a: Take) -> Step[NimState, Took]:
+def act(s: NimState, a: Take) -> Step[NimState, Took]:
     """Take from the pile."""
-    reason = is_legal(s, a)
-    if reason is not None:
-        raise IllegalActionError(reason, a)
     new = NimState(s.config, s.pile - a.n, (s.to_move + 1) % s.config.seats, s.turns + 1)
     return Step(new, (Took(s.to_move, a.n),))
-
-
-def apply(s: NimState, a: Take) -> NimState:
-    """``step(s, a).state``."""
-    return step(s, a).state
 
 
 def current_player(s: NimState | NimView) -> int | None:
@@ -196,7 +188,7 @@ def notation(a: Take) -> str:
     return f"t{a.n}"
 
 
-def parse_action(s: NimState | NimView, text: str) -> Take:
+def parse_notation(text: str) -> Take:
     """Read ``t<digit>``."""
     m = re.fullmatch(r"t([0-9])", text.strip())
     if not m:
@@ -219,37 +211,45 @@ class Greedy:
         return (Take(want) if want else actions[0]), rng
 
 
-GAME: Game[NimState, Take] = Game(
-    name="nim",
-    title="Nim",
-    seats=(2, 3),
-    config_type=NimConfig,
-    state_type=NimState,
-    view_type=NimView,
-    new_game=new_game,
-    seat_count=lambda position: (
-        position.seats if isinstance(position, NimConfig) else position.config.seats
-    ),
-    chance_outcomes=lambda s: (),
-    validate=lambda s: None,
-    legal_actions=legal_actions,
-    is_legal=is_legal,
-    apply=apply,
-    step=step,
-    current_player=current_player,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    redeal=redeal,
-    decision=decision,
-    notation=notation,
-    parse_action=parse_action,
-    dumps=CODEC.dumps,
-    loads=CODEC.loads,
-    digest=lambda s: digest_of(CONV.unstructure(s)),
-    render_text=render_text,
-    agents={"random": RandomAgent, "greedy": Greedy},
-)
+class Nim(Game[NimState, Take, NimView]):
+    """Nim, written on the kernel."""
+
+    __slots__ = ()
+
+    name = "nim"
+    title = "Nim"
+    seats = (2, 3)
+    config_type = NimConfig
+    state_type = NimState
+    view_type = NimView
+    action_types = (Take,)
+    codec = CODEC
+    agents = MappingProxyType({"random": RandomAgent, "greedy": Greedy})
+    new_game = staticmethod(new_game)
+    legal_actions = staticmethod(legal_actions)
+    why_not = staticmethod(why_not)
+    act = staticmethod(act)
+    current_player = staticmethod(current_player)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    redeal = staticmethod(redeal)
+    decision = staticmethod(decision)
+    notation = staticmethod(notation)
+    parse_notation = staticmethod(parse_notation)
+    render_text = staticmethod(render_text)
+
+    @staticmethod
+    def seat_count(position: NimConfig | NimState | NimView) -> int:
+        """The seats of the config."""
+        return position.seats if isinstance(position, NimConfig) else position.config.seats
+
+    @staticmethod
+    def validate(position: NimState | NimView) -> None:
+        """Every pile is a legal pile."""
+
+
+GAME = Nim()
 
 NOT_A_GAME = "just a string"
 
@@ -269,7 +269,7 @@ def extra_games(monkeypatch: pytest.MonkeyPatch) -> None:
             EntryPoint("notagame", f"{__name__}:NOT_A_GAME", group),
         ]
 
-    monkeypatch.setattr(cli_games, "entry_points", patched)
+    monkeypatch.setattr(registry, "entry_points", patched)
 
 
 @attrs.frozen
@@ -367,7 +367,7 @@ def test_games_lists_the_registered_games() -> None:
     lines = result.out.splitlines()
     assert lines[0].split() == ["NAME", "TITLE", "SEATS", "AGENTS"]
     nim = next(line for line in lines if line.startswith("nim "))
-    assert nim.split() == ["nim", "Nim", "2-3", "greedy,", "random"]
+    assert nim.split() == ["nim", "Nim", "2-3", "greedy,", "ismcts,", "random"]
     assert any(line.startswith("goblinguard ") for line in lines)
 
 
@@ -381,7 +381,7 @@ def test_games_warns_about_broken_entry_points() -> None:
 
 
 def test_games_with_nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_games, "entry_points", lambda *, group: [])
+    monkeypatch.setattr(registry, "entry_points", lambda *, group: [])
     result = run("games")
     assert result.code == 0
     assert "No games are installed" in result.out

@@ -199,6 +199,7 @@ def test_grimheim_screens_never_show_another_heros_secrets(tmp_path: Path) -> No
     assert g.describe is not None
     record, _ = saved("grimheim", save)
     # every card seat 1 held or drew in secret, by id and by name, and everything made public
+    assert record.seed is not None
     state = g.new_game(record.config, seed=record.seed)
     names = {card: data.name for card, data in state.config.cards.items()}
     own = {names[c.id] for d in state.config.pack.decks if d.hero == "bjorn" for c in d.cards}

@@ -12,7 +12,7 @@ import pytest
 import goblinguard as gg
 import grimheim as gh
 import kinmarr as km
-from tabletop_rules import Game, ISMCTSAgent, RandomAgent, Rng, play, simulate
+from tabletop_rules import Game, ISMCTSAgent, RandomAgent, Rng, agents_of, play, simulate
 
 from . import handgame as hg
 
@@ -151,7 +151,7 @@ def test_a_wrong_budget_is_refused(options: dict[str, Any], match: str) -> None:
 
 def test_every_game_lists_it_as_ismcts() -> None:
     for game in (gg.GAME, gh.GAME, km.GAME, hg.GAME):
-        agent = game.agents["ismcts"]()
+        agent = agents_of(game)["ismcts"]()
         assert isinstance(agent, ISMCTSAgent) and agent.game is game
 
 

@@ -1,4 +1,4 @@
-"""Many seats and chance in the core: Game.from_namespace, seat counts in play(), the seat that
+"""Many seats and chance in the core: the kernel's Game, seat counts in play(), the seat that
 must answer now, private events, scores, and exact sampling of chance decisions."""
 
 from __future__ import annotations
@@ -29,22 +29,38 @@ def test_chance_is_the_one_negative_seat() -> None:
     assert CHANCE == -1
 
 
-def test_from_namespace_builds_the_game_from_its_public_face() -> None:
-    assert hg.GAME.apply is hg.apply and hg.GAME.chance_outcomes is hg.chance_outcomes
+def test_the_kernel_builds_the_api_from_the_hooks() -> None:
+    assert hg.GAME.apply == hg.apply and hg.GAME.chance_outcomes is hg.chance_outcomes
     assert (hg.GAME.config_type, hg.GAME.state_type, hg.GAME.view_type) == (
         hg.Config,
         hg.State,
         hg.View,
     )
+    state = hg.new_game(seed=0)
+    action = hg.legal_actions(state)[0]
+    assert hg.apply(state, action) == hg.act(state, action).state
 
 
-def test_from_namespace_lists_every_missing_name() -> None:
-    namespace = {k: v for k, v in vars(hg).items() if k not in ("validate", "seat_count", "View")}
-    with pytest.raises(TypeError, match="lacks the per-game API names: View, seat_count, validate"):
-        Game.from_namespace(namespace, name="handgame", title="x", seats=(2, 4))
-    with pytest.raises(TypeError, match="redeal"):
-        Game.from_namespace({**vars(hg), "redeal": 3}, name="handgame", title="x", seats=(2, 4))
-    assert Game.from_namespace(hg, name="handgame", title="x", seats=(2, 4)).step is hg.step
+def test_a_game_lacking_hooks_cannot_be_made_and_lists_them() -> None:
+    class Partial(Game[hg.State, hg.Action, hg.View]):
+        new_game = staticmethod(hg.new_game)
+
+    with pytest.raises(TypeError, match="abstract methods") as caught:
+        Partial()  # type: ignore[abstract]
+    for hook in ("act", "legal_actions", "redeal", "validate", "why_not"):
+        assert hook in str(caught.value)
+
+
+def test_replace_makes_a_variant_and_refuses_unknown_names() -> None:
+    variant = hg.GAME.replace(name="hands", agents={})
+    assert (variant.name, dict(variant.agents)) == ("hands", {})
+    assert variant != hg.GAME and variant.legal_actions is hg.legal_actions
+    state = hg.new_game(seed=0)
+    assert variant.apply(state, hg.legal_actions(state)[0]) == hg.apply(
+        state, hg.legal_actions(state)[0]
+    )
+    with pytest.raises(AttributeError, match="no 'nothing'"):
+        hg.GAME.replace(nothing=1)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

@@ -12,7 +12,6 @@ import subprocess
 import sys
 from typing import Any
 
-import attrs
 import pytest
 
 import goblinguard as gg
@@ -201,11 +200,11 @@ def test_the_default_backend_follows_jobs() -> None:
 
 
 def test_an_unregistered_game_plays_locally_only() -> None:
-    copy = attrs.evolve(gg.GAME, name="goblinguard-copy")
+    copy = gg.GAME.replace(name="goblinguard-copy")
     assert simulate(copy, games=3).digests == simulate(gg.GAME, games=3).digests
     with pytest.raises(ValueError, match=r"unknown game 'goblinguard-copy'.*backend 'local'"):
         simulate(copy, games=3, jobs=2)
-    other = attrs.evolve(gg.GAME, title="Another game")
+    other = gg.GAME.replace(title="Another game")
     with pytest.raises(ValueError, match="not the 'goblinguard' registered"):
         simulate(other, games=3, backend="processes")
 

@@ -15,7 +15,6 @@ import tabletop_rules
 from tabletop_rules import (
     ActionSpace,
     ChainSpace,
-    Game,
     NotInSpaceError,
     TableSpace,
     as_array,
@@ -221,27 +220,28 @@ def test_as_array_with_numpy() -> None:
     assert array[1, 2] == 5.0
 
 
-def test_from_namespace_takes_the_optional_functions_when_a_game_has_them() -> None:
+def test_a_game_has_spaces_and_observations_when_it_gives_them() -> None:
     assert countgame.GAME.action_space is None
     assert countgame.GAME.observation is None
     assert countgame.GAME.observation_shape is None
 
-    def action_space(config: object) -> ActionSpace[int]:
-        return TableSpace(range(3))
+    def action_space(config: object) -> ActionSpace[countgame.Add]:
+        return TableSpace([countgame.Add(1)])
 
-    def observation(view: object) -> tabletop_rules.Observation:
-        return (1.0,)
+    def mark(view: countgame.View, marks: tabletop_rules.Marks) -> None:
+        marks.put(0, (1.0,))
 
-    namespace = {
-        **vars(countgame),
-        "action_space": action_space,
-        "observation": observation,
-        "observation_shape": "not callable",
-    }
-    game = Game.from_namespace(namespace, name="countgame", title="Count", seats=(1, 1))
+    def shape(config: object) -> tuple[int, ...]:
+        return (1,)
+
+    observer = tabletop_rules.Observer(shape, mark, config_of=lambda view: None)
+    game = countgame.GAME.replace(
+        action_space=action_space, observer=observer, observation_shape=shape
+    )
     assert game.action_space is action_space
-    assert game.observation is observation
-    assert game.observation_shape is None
+    seen = countgame.view(countgame.new_game(seed=0), 0)
+    assert game.observation is not None and game.observation(seen) == (1.0,)
+    assert game.observation_shape is shape
 
 
 # -- Marks and Observer -----------------------------------------------------------------------

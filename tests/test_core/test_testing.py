@@ -32,6 +32,7 @@ from tabletop_rules import (
     Step,
     TableSpace,
     check_position,
+    check_seat,
     replay,
 )
 from tabletop_rules.testing import (
@@ -53,7 +54,7 @@ CountGame = Game[State, Add]
 
 
 def broken(**functions: Any) -> CountGame:
-    return attrs.evolve(GAME, **functions)
+    return GAME.replace(**functions)
 
 
 # -- the good game ------------------------------------------------------------------------------
@@ -157,8 +158,10 @@ def new_game_registered(config: cg.Config | None = None, *, seed: int) -> State:
     return state
 
 
-def identity_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
-    done = cg.step(state, action)
+def identity_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, cg.CountEvent]:
+    done = cg.step(state, action, seat=seat)
     if not _known(state):  # BROKEN: a state read back from JSON plays differently
         done = Step(attrs.evolve(done.state, total=done.state.total + 1), done.events)
     _seen.append(done.state)
@@ -183,11 +186,13 @@ def value_only_is_legal(state: State, action: Add) -> str | None:
     return cg.is_legal(state, Add(int(action.value)))
 
 
-def view_playing_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+def view_playing_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, cg.CountEvent]:
     """Never checks what it is given (BROKEN): a view fails deep inside, untyped."""
     if type(state) is not State:
         state.rng.below(2)  # a view has no generator: AttributeError
-    return cg.step(state, action)
+    return cg.step(state, action, seat=seat)
 
 
 def view_playing_apply(state: State, action: Add) -> State:
@@ -198,23 +203,30 @@ def no_threes(state: State, action: Add) -> str | None:
     return "R9: no threes" if action.value == 3 else cg.is_legal(state, action)
 
 
-def lenient_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+def lenient_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, cg.CountEvent]:
     if cg.is_legal(state, action) is not None:
         return Step(state, ())  # BROKEN: accepts an illegal action
-    return cg.step(state, action)
+    return cg.step(state, action, seat=seat)
 
 
-def anonymous_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+def anonymous_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, cg.CountEvent]:
     try:
-        return cg.step(state, action)
+        return cg.step(state, action, seat=seat)
     except IllegalActionError as exc:
         raise IllegalActionError(exc.reason, None) from None  # BROKEN: drops the action
 
 
-def value_error_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+def value_error_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, cg.CountEvent]:
+    check_seat(cg.current_player(state), seat, action)
     if cg.is_legal(state, action) is not None:
         raise ValueError("nope")  # BROKEN: not an IllegalActionError
-    return cg.step(state, action)
+    return cg.step(state, action, seat=seat)
 
 
 def lenient_apply(state: State, action: Add) -> State:
@@ -300,8 +312,10 @@ def endless_legal_actions(sv: State | View) -> tuple[Add, ...]:
     return cg.legal_actions(sv) if not cg.is_over(sv) else ()
 
 
-def undumpable_event_step(state: State, action: Add) -> Step[State, Any]:
-    done = cg.step(state, action)
+def undumpable_event_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, Any]:
+    done = cg.step(state, action, seat=seat)
     return Step(done.state, (*done.events, "not an event"))
 
 
@@ -334,7 +348,11 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
         "untrusted-input",
     ),
     ("IllegalActionError without the action", {"step": anonymous_step}, "illegal-actions"),
-    ("ValueError for an illegal action", {"step": value_error_step}, "illegal-actions"),
+    (
+        "ValueError for an illegal action",
+        {"step": value_error_step, "apply": cg.apply},
+        "illegal-actions",
+    ),
     ("outcome while running", {"outcome": always_outcome}, "over-consistency"),
     ("current_player after the end", {"current_player": always_seat_zero}, "over-consistency"),
     ("decision for another seat", {"decision": wrong_seat_decision}, "over-consistency"),
@@ -490,7 +508,7 @@ def test_each_many_seat_check_catches_its_bug(functions: dict[str, Any], check: 
     if "observation_array" in functions:
         pytest.importorskip("numpy")  # without NumPy the conformance check skips the arrays
     with pytest.raises(ConformanceError) as info:
-        check_game(attrs.evolve(hg.GAME, **functions), games=10, configs=hg.CONFIGS)
+        check_game(hg.GAME.replace(**functions), games=10, configs=hg.CONFIGS)
     assert info.value.check == check, str(info.value)
     assert "(config Config(" in str(info.value)
 
@@ -520,7 +538,10 @@ def cycle(state: State, action: Add) -> State:
     return attrs.evolve(state, turn=state.turn + 1)  # BROKEN: the total never grows
 
 
-def cycle_step(state: State, action: Add) -> Step[State, cg.CountEvent]:
+def cycle_step(
+    state: State, action: Add, *, seat: Seat | None = None
+) -> Step[State, cg.CountEvent]:
+    check_seat(cg.current_player(state), seat, action)
     return Step(cycle(state, action), ())
 
 
@@ -589,7 +610,7 @@ def test_hash_seed_independence_catches_hash_ordering() -> None:
 
 
 def test_hash_seed_independence_reports_a_missing_game() -> None:
-    with pytest.raises(ConformanceError, match="no game named 'no-such-game'"):
+    with pytest.raises(ConformanceError, match="unknown game 'no-such-game'"):
         check_hash_seed_independence("no-such-game", hash_seeds=("0", "1"))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_rules import Game, article, join_words, plural, sentence
+from tabletop_rules import article, join_words, plural, sentence
 
 from . import countgame
 
@@ -72,7 +72,7 @@ def test_sentence(text: str, expected: str) -> None:
     assert sentence(text) == expected
 
 
-def test_from_namespace_takes_describe_and_card_text() -> None:
+def test_a_game_may_describe_and_give_card_texts() -> None:
     assert countgame.GAME.describe is None and countgame.GAME.card_text is None
 
     def describe(position: object, what: object) -> str:
@@ -81,10 +81,6 @@ def test_from_namespace_takes_describe_and_card_text() -> None:
     def card_text(position: object, card: str) -> str:
         return f"{card}: a card."
 
-    namespace = {**vars(countgame), "describe": describe, "card_text": "not callable"}
-    game = Game.from_namespace(namespace, name="countgame", title="Count", seats=(1, 1))
+    game = countgame.GAME.replace(describe=describe, card_text=card_text)
     assert game.describe is describe
-    assert game.card_text is None
-    namespace["card_text"] = card_text
-    game = Game.from_namespace(namespace, name="countgame", title="Count", seats=(1, 1))
     assert game.card_text is card_text

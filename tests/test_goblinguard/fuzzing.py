@@ -68,6 +68,7 @@ def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzRep
         configs=CONFIGS,
         oracle=replayed,
         seed=seed,
+        start=None,  # new games: every card is in their decks
         time_limit=time_limit,
         **counts,
     )

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 import goblinguard as gg
-from tabletop_rules import Decision, Game, Record, Step, replay
+from tabletop_rules import Decision, Game, Record, Step, agents_of, replay
 
 ORDERED = tuple(card.id for card in gg.standard_deck())
 
@@ -159,9 +159,9 @@ def test_record_and_replay_wrappers() -> None:
 def test_game_bundle_lists_agents_and_functions() -> None:
     assert isinstance(gg.GAME, Game)
     assert gg.GAME.name == "goblinguard"
-    assert {"random", "greedy", "ismcts"} <= set(gg.GAME.agents)
+    assert {"random", "greedy", "ismcts"} <= set(agents_of(gg.GAME))
     assert gg.GAME.seats == (1, 1)
-    assert gg.GAME.apply is gg.apply
+    assert gg.GAME.apply == gg.apply
 
 
 def test_standard_deck_has_the_published_mix() -> None:

@@ -207,7 +207,7 @@ def test_the_numbering_does_not_depend_on_the_hash_seed() -> None:
 
 def test_the_game_value_carries_the_space_and_the_observation() -> None:
     assert gg.GAME.action_space is gg.action_space
-    assert gg.GAME.observation is gg.observation
+    assert gg.GAME.observation == gg.observation
     assert gg.GAME.observation_shape is gg.observation_shape
     assert gg.observation_shape(gg.Config(SMALL)) == (18, 22, 22)
 

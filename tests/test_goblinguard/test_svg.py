@@ -272,7 +272,7 @@ def test_repr_svg_is_the_picture() -> None:
 
 
 def test_game_offers_the_renderer() -> None:
-    assert gg.GAME.render_svg is gg.render_svg
+    assert gg.GAME.render_svg == gg.render_svg
     assert "render_svg" in gg.__all__
 
 

@@ -16,14 +16,17 @@ import attrs
 import grimheim as gh
 from grimheim._cards import CONTENT_CONVERTER
 from grimheim._content import MapData
-from tabletop_rules import Rng, read_content
+from tabletop_rules import Rng, StateFormatError, read_content
 from tabletop_rules.testing import FuzzReport, fuzz_game
 
+HEROES = ("bjorn", "alva", "embla", "boldur")
+
 CONFIGS = [
-    gh.Config(heroes=("bjorn",)),
-    gh.Config(heroes=("alva", "embla"), chance="explicit", monster_die=True),
-    gh.Config(heroes=("bjorn", "alva", "embla", "boldur"), monster_die=True),
+    gh.Config(heroes=HEROES[:n], chance=chance, monster_die=(n + (chance == "explicit")) % 2 == 0)
+    for n in range(1, 5)
+    for chance in ("sampled", "explicit")
 ]
+"""Every hero count in both chance modes, half of them with the monster die."""
 
 
 def _text(name: str) -> str:
@@ -94,14 +97,47 @@ def recount(state: gh.State) -> None:
 
 def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
     """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``). Reads are
+    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``, ``saves``; the
+    games of ``saves`` start from :func:`with_rare_cards`). Reads are
     timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
     return fuzz_game(
         gh.GAME,
         content=content(),
         configs=CONFIGS,
         oracle=recount,
+        start=with_rare_cards,
         seed=seed,
         time_limit=time_limit,
         **counts,
     )
+
+
+def with_rare_cards(config: gh.Config | None, seed: int) -> gh.State:
+    """A new game whose heroes start with cards random play seldom reaches by upgrades and
+    quests: three abilities and three equipment cards of their decks in play, each on a side drawn
+    from ``seed``, and a hand of events drawn from their event decks."""
+    state = gh.new_game(config, seed=seed)
+    rng = Rng.from_seed(seed)
+    for hero in state.config.heroes:
+        deck = next(d for d in state.config.pack.decks if d.hero == hero)
+        for kind in ("ability", "equipment"):
+            cards = [c for c in deck.cards if c.kind == kind and not c.starting]
+            chosen, rng = rng.shuffle(cards)
+            given = 0
+            for card in chosen:
+                try:  # one main weapon at most, say
+                    state = gh.scenario.give_card(state, hero, card.id, in_play=True)
+                except StateFormatError:
+                    continue
+                side, rng = rng.below(len(card.sides))
+                state = gh.scenario.set_card(state, hero, card.id, side=1 + side)
+                given += 1
+                if given == 3:
+                    break
+        while len(gh.scenario.hero_info(state, hero).hand) < 4:
+            events = state.heroes[state.config.heroes.index(hero)].events
+            if not events:
+                break
+            card_id, rng = rng.choice(sorted(set(events)))
+            state = gh.scenario.give_card(state, hero, card_id)
+    return state

@@ -165,6 +165,28 @@ def test_alva_hail_of_arrows_i_needs_3_mana_and_a_monster_in_range() -> None:
     assert uses(far) == []
 
 
+def test_alva_hail_of_arrows_ii_x_mana_buys_exactly_x_different_monsters() -> None:
+    """Hail of Arrows II prints: pay 1 to 4 mana, and that many different monsters in the
+    attack range take 1 damage each. X is offered only with X monsters in range, and once X is
+    paid Alva picks X of them: she may not stop early (no StopTargets)."""
+    ring = [H(9, 5), H(10, 5), H(9, 4)]
+    state = solo("alva", H(9, 6), *(("troll", at) for at in ring))
+    state = set_card(state, 0, HAIL, side=2, mana=4)
+    assert uses(state) == [gh.Use(HAIL, 0, 1), gh.Use(HAIL, 0, 2), gh.Use(HAIL, 0, 3)]
+    state = gh.apply(gh.apply(state, gh.Use(HAIL, 0, 2)), gh.Target(H(9, 4)))
+    assert set(legal(state)) == {gh.Target(H(9, 5)), gh.Target(H(10, 5))}
+    r = run(state, gh.Target(H(10, 5)))
+    assert [damage_on(r.state, at) for at in ring] == [0, 1, 1]
+    assert card(r.state, 0, HAIL).mana == 2
+
+
+def test_alva_hail_of_arrows_ii_card_text_says_that_many_different_monsters() -> None:
+    """Hail of Arrows II prints X monsters for X mana, not up to X; side I prints "up to 3"."""
+    text = gh.card_text(gh.Config(), HAIL)
+    assert "deal 1 damage to each of up to 3 monsters" in text  # side I
+    assert "deal 1 damage to each of X different monsters" in text  # side II
+
+
 @pytest.mark.parametrize(("side", "made"), [(1, 1), (2, 2)])
 def test_alva_hail_of_arrows_makes_mana_each_turn(side: int, made: int) -> None:
     state = set_card(solo("alva"), 0, HAIL, side=side)
@@ -1292,6 +1314,55 @@ def test_g34_alva_take_a_knee_a_pinned_monster_does_not_charge_either() -> None:
     r = monster_turn(state)
     assert r.of(gh.MonsterMoved) == []
     assert sc.monster_at(r.state, H(9, 4)) == sc.MonsterInfo("brute", 0, 0)
+
+
+def test_g34_take_a_knee_a_legend_blocked_by_the_pinned_monster_does_not_swap() -> None:
+    """Take a Knee prints that the monster does not move during the monster turn: a legend
+    behind it does not swap places with it (that would move it); it is blocked, as by a hero."""
+    state = solo("alva", H(10, 6), ("imp", H(9, 6)), ("queen", H(9, 5)))
+    control = monster_turn(state)
+    assert sc.monster_at(control.state, H(9, 6)) == sc.MonsterInfo("queen", 0, 1)  # G9
+    state = run(hand(state, 0, "alva-take-a-knee"), gh.Use("alva-take-a-knee")).state
+    assert sc.monster_at(state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0, pinned=True)
+    r = monster_turn(state)
+    assert r.of(gh.MonsterMoved) == []
+    assert sc.monster_at(r.state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0)
+    assert sc.monster_at(r.state, H(9, 5)) == sc.MonsterInfo("queen", 0, 1)
+
+
+def test_g34_take_a_knee_a_legend_does_not_charge_into_the_pinned_monster() -> None:
+    """Take a Knee: a legend's charge does not swap with the pinned monster either (G10)."""
+    state = solo("alva", H(10, 6), ("imp", H(9, 6)), ("queen", H(9, 4)))
+    control = monster_turn(state)
+    assert ("queen", H(9, 5), H(9, 6), "charge") in [
+        (e.kind, e.source, e.to, e.why) for e in control.of(gh.MonsterMoved)
+    ]
+    state = run(hand(state, 0, "alva-take-a-knee"), gh.Use("alva-take-a-knee")).state
+    assert sc.monster_at(state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0, pinned=True)
+    r = monster_turn(state)
+    assert [(e.kind, e.to, e.why) for e in r.of(gh.MonsterMoved)] == [("queen", H(9, 5), "move")]
+    assert sc.monster_at(r.state, H(9, 6)) == sc.MonsterInfo("imp", 0, 0)
+
+
+def test_g34_take_a_knee_the_monster_die_does_not_turn_a_pinned_monster() -> None:
+    """Take a Knee keeps the monster from moving in the monster turn, and a maneuver of the
+    monster die is a move of that turn: the pinned monster stays, and blocks the one behind it."""
+    state = solo(
+        "alva",
+        H(10, 5),
+        ("imp", H(11, 5)),
+        ("goblin", H(11, 4)),
+        monster_die=True,
+        players_decide=False,
+    )
+    control = monster_turn(state, gh.DieFace("maneuver_cw"))
+    assert sc.monster_at(control.state, H(10, 6)) == sc.MonsterInfo("imp", 0, 0)
+    knee = gh.Use("alva-take-a-knee")
+    state = run(hand(state, 0, "alva-take-a-knee"), knee, gh.Target(H(11, 5))).state
+    r = monster_turn(state, gh.DieFace("maneuver_cw"))
+    assert [e for e in r.of(gh.MonsterMoved) if e.why == "maneuver"] == []
+    assert sc.monster_at(r.state, H(11, 5)) == sc.MonsterInfo("imp", 0, 0)
+    assert sc.monster_at(r.state, H(11, 4)) == sc.MonsterInfo("goblin", 0, 0)
 
 
 def test_alva_take_a_knee_not_a_legend_nor_out_of_range() -> None:

@@ -14,6 +14,7 @@ from tests.test_grimheim.helpers import (
     custom_pack,
     damage_on,
     dice,
+    events_of,
     hand,
     hero_turn,
     in_play,
@@ -31,6 +32,7 @@ from tests.test_grimheim.helpers import (
 
 import grimheim as gh
 from grimheim import scenario as sc
+from tabletop_rules import Rng
 
 H = gh.Hex
 
@@ -981,18 +983,65 @@ def test_boldur_berserk_take_1_damage_for_3_more_damage() -> None:
     assert boldur(r.state).damage == 1
 
 
-def test_g39_berserk_cannot_be_paid_with_damage_that_would_knock_him_out() -> None:
-    state = hand(solo("boldur", H(9, 6), ("troll", H(9, 5))), 0, "boldur-berserk")
-    five = gh.apply(
-        gh.apply(sc.set_hero(state, "boldur", damage=5), gh.Attack(H(9, 5))), gh.Roll(1, 0, 0, 3)
+def berserk_on_the_brink(
+    *monsters: tuple[str, gh.Hex],
+    town: int = 4,
+    berserks: int = 1,
+    sweeping: bool = False,
+    damage: int = 5,
+) -> gh.State:
+    """Boldur at (9,6) with ``damage`` (5: one short of his 6 health), ``berserks`` Berserks in
+    hand (and Sweeping Strike in play), attacking the monster at (9,5) (the first of
+    ``monsters``) with 1 hit rolled; the town at ``town`` pieces."""
+    state = hand(solo("boldur", H(9, 6), *monsters), 0, *["boldur-berserk"] * berserks)
+    if sweeping:
+        state = in_play(state, 0, SWEEPING)
+    state = sc.set_town(sc.set_hero(state, "boldur", damage=damage), town)
+    return gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(1, 0, 0, 3))
+
+
+def test_g39_berserk_at_any_damage_the_knock_out_happens_and_the_attack_is_dealt() -> None:
+    """Berserk prints: take 1 damage nothing prevents to add 3 damage to this attack — with no
+    exception for a hero about to fall. Boldur is knocked out (to Grimheim, damage 5, 2 town
+    pieces), and the attack, rolled and paid for, still deals its damage with the +3 (G39)."""
+    state = berserk_on_the_brink(("troll", H(9, 5)))
+    assert legal(state) == [gh.Use("boldur-berserk"), gh.ResolveAttack()]
+    r = run(state, gh.Use("boldur-berserk"))
+    assert r.of(gh.HeroKnockedOut) == [gh.HeroKnockedOut(0, 2)]
+    assert (boldur(r.state).at, boldur(r.state).damage) == (gh.GRIMHEIM, 5)
+    assert sc.town_pieces(r.state) == 2
+    assert damage_on(r.state, H(9, 5)) == 4  # 1 hit + 3
+    assert r.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 1, 0)]
+
+
+def test_g39_berserk_knock_out_ends_the_attack_and_the_turn_goes_on_from_grimheim() -> None:
+    """Berserk's knock-out: the rest of the attack does not come — no more cards on the roll, no
+    damage to spare (Sweeping Strike), as a hero knocked out by a monster does not hit back —
+    and Boldur plays on the rest of his turn in Grimheim, as after any knock-out (G39)."""
+    state = berserk_on_the_brink(
+        ("goblin", H(9, 5)), ("troll", H(10, 5)), berserks=2, sweeping=True
     )
-    assert gh.Use("boldur-berserk") not in legal(five)
-    four = gh.apply(
-        gh.apply(sc.set_hero(state, "boldur", damage=4), gh.Attack(H(9, 5))), gh.Roll(1, 0, 0, 3)
-    )
-    r = run(four, gh.Use("boldur-berserk"))
-    assert boldur(r.state).damage == 5
-    assert r.of(gh.HeroKnockedOut) == []
+    r = gh.step(state, gh.Use("boldur-berserk"))  # 1 hit + 1 + 3: the goblin dies, 3 to spare
+    assert events_of(r.events, gh.MonsterKilled) == [gh.MonsterKilled("goblin", H(9, 5), 0, 1)]
+    assert hero_turn(r.state)  # neither the second Berserk nor Sweeping Strike is asked
+    assert damage_on(r.state, H(10, 5)) == 0
+    assert r.state.turn is not None and r.state.turn.actions == ("attack",)
+    assert gh.Mend() in legal(r.state) and moves(r.state)
+
+
+def test_g39_berserk_knock_out_with_2_town_pieces_left_loses_the_game() -> None:
+    """Berserk's knock-out removes 2 town pieces like any other: with 2 left, the town falls."""
+    r = run(berserk_on_the_brink(("troll", H(9, 5)), town=2), gh.Use("boldur-berserk"))
+    assert r.state.won is False and sc.town_pieces(r.state) == 0
+
+
+def test_g39_the_defender_agent_plays_no_berserk_that_knocks_boldur_out() -> None:
+    """Berserk may now knock Boldur out (G39); the defender agent does not pay that cost, and
+    plays it when Boldur can take the damage."""
+    for damage, best in ((5, gh.ResolveAttack()), (4, gh.Use("boldur-berserk"))):
+        state = berserk_on_the_brink(("troll", H(9, 5)), damage=damage)
+        chosen, _ = gh.DefenderAgent().choose(gh.view(state, 0), legal(state), Rng.from_seed(1))
+        assert chosen == best
 
 
 def test_g39_berserk_nothing_prevents_its_damage() -> None:
@@ -1132,6 +1181,37 @@ def test_g31_kick_only_into_free_areas_a_monster_may_enter_never_grimheim() -> N
     assert found == {H(10, 6), H(8, 7), H(10, 7)}  # not (8,8), (9,6) nor Grimheim
     assert all(geo.area(at) != geo.town for at in found)
     assert all(geo.monster_can_enter[geo.area(at)] for at in found)
+
+
+def test_g31_kick_the_move_is_not_optional_while_an_area_is_open() -> None:
+    """Kick prints: 1 damage to a monster next to you, and it moves 1 area — a move, not a
+    choice: no StopTargets while an area the monster may enter is free; with one area open it
+    goes there unasked, with none it stays."""
+    state = hand(solo("boldur", H(10, 6), ("troll", H(10, 5))), 0, "boldur-kick")
+    asked = gh.apply(state, gh.Use("boldur-kick"))
+    assert gh.StopTargets() not in legal(asked)
+    assert all(isinstance(a, gh.Target) for a in legal(asked))
+    r = run(asked, gh.Target(H(9, 5)))
+    assert r.of(gh.MonsterMoved) == [gh.MonsterMoved("troll", H(10, 5), H(9, 5), "pushed")]
+    for at in [H(11, 4), H(9, 5), H(11, 5), H(9, 6)]:
+        state = sc.place_monster(state, "imp", at)
+    r = run(state, gh.Use("boldur-kick"), gh.Target(H(10, 5)))  # (10,4) is the one area open
+    assert r.of(gh.MonsterMoved) == [gh.MonsterMoved("troll", H(10, 5), H(10, 4), "pushed")]
+    assert hero_turn(r.state)
+    state = sc.place_monster(state, "imp", H(10, 4))
+    r = run(state, gh.Use("boldur-kick"), gh.Target(H(10, 5)))
+    assert r.of(gh.MonsterMoved) == []
+    assert sc.monster_at(r.state, H(10, 5)) == sc.MonsterInfo("troll", 1, 0)
+    assert hero_turn(r.state)
+
+
+def test_g31_kick_card_text_says_the_monster_moves_not_up_to() -> None:
+    """Kick prints "move it 1 area": neither its text nor its words say "up to"."""
+    for card_id in ("boldur-kick", "embla-kick", "embla-swift-kick"):
+        text = gh.card_text(gh.Config(), card_id)
+        assert "up to" not in text, text
+        assert "move it 1 area" in text, text
+    assert "move it 2 areas" in gh.card_text(gh.Config(), "embla-swift-kick")
 
 
 def test_boldur_kick_picks_a_monster_next_to_him() -> None:

@@ -281,7 +281,7 @@ def test_g32_embla_queen_of_the_hill_switch_is_not_a_movement() -> None:
 # == Swift Kick ====================================================================================
 
 
-def test_embla_swift_kick_i_1_damage_then_up_to_1_area_where_she_picks() -> None:
+def test_embla_swift_kick_i_1_damage_then_1_area_where_she_picks() -> None:
     state = in_play(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-swift-kick")
     state = gh.apply(state, gh.Use("embla-swift-kick"))
     assert targets(state) == {H(9, 4), H(10, 4), H(8, 5), H(10, 5), H(8, 6)}
@@ -291,7 +291,7 @@ def test_embla_swift_kick_i_1_damage_then_up_to_1_area_where_she_picks() -> None
     assert r.of(gh.MonsterMoved) == [gh.MonsterMoved("troll", H(9, 5), H(10, 4), "pushed")]
 
 
-def test_g31_embla_swift_kick_ii_2_damage_up_to_2_areas_through_free_areas() -> None:
+def test_g31_embla_swift_kick_ii_2_damage_2_areas_through_free_areas() -> None:
     state = solo("embla", H(9, 6), ("troll", H(9, 5)), ("imp", H(9, 4)))
     state = in_play(state, 0, "embla-swift-kick", side=2)
     state = gh.apply(state, gh.Use("embla-swift-kick"))
@@ -322,13 +322,39 @@ def test_embla_swift_kick_once_a_turn() -> None:
     assert gh.Use("embla-swift-kick") not in legal(r.state)
 
 
-def test_embla_swift_kick_may_leave_the_monster_where_it_is() -> None:
-    """'move it up to 1 area': none is a choice too, as for her own 'move up to' cards."""
+def test_g31_swift_kick_i_the_move_is_not_optional() -> None:
+    """Swift Kick I prints: 1 damage to a monster next to you that is no legend, and it moves 1
+    area — Embla may not leave it where it is while an area is open (no StopTargets)."""
     state = in_play(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-swift-kick")
     state = gh.apply(state, gh.Use("embla-swift-kick"))
-    assert gh.StopTargets() in legal(state)
-    r = run(state, gh.StopTargets())
-    assert sc.monster_at(r.state, H(9, 5)) == sc.MonsterInfo("troll", 1, 0)
+    assert targets(state) and gh.StopTargets() not in legal(state)
+
+
+def corridor(*more: gh.Hex) -> gh.State:
+    """Embla at (9,6) with Swift Kick II, a troll at (9,5) whose only open neighbour is (9,4)
+    (imps in the others), and imps in ``more``."""
+    state = solo("embla", H(9, 6), ("troll", H(9, 5)))
+    for at in (H(10, 5), H(8, 5), H(10, 4), H(8, 6), *more):
+        state = sc.place_monster(state, "imp", at)
+    state = in_play(state, 0, "embla-swift-kick", side=2)
+    return gh.apply(state, gh.Use("embla-swift-kick"))
+
+
+def test_g31_swift_kick_ii_the_monster_moves_2_areas_when_it_can() -> None:
+    """Swift Kick II prints "move it 2 areas": through the one open area (9,4) it must go on to
+    a second area; it does not stop at (9,4), and Embla may not leave it in place."""
+    state = gh.apply(corridor(), gh.Target(H(9, 5)))
+    assert set(legal(state)) == {gh.Target(H(8, 4)), gh.Target(H(9, 3)), gh.Target(H(10, 3))}
+    r = run(state, gh.Target(H(9, 3)))
+    assert sc.monster_at(r.state, H(9, 3)) == sc.MonsterInfo("troll", 2, 0)
+
+
+def test_g31_swift_kick_ii_a_monster_stopped_after_1_area_stays_there() -> None:
+    """Swift Kick II: a monster moves its 2 areas one at a time; when no area is open after the
+    first, it stays there (the engine moves it unasked: one place to end)."""
+    state = gh.apply(corridor(H(8, 4), H(9, 3), H(10, 3)), gh.Target(H(9, 5)))
+    assert hero_turn(state)
+    assert sc.monster_at(state, H(9, 4)) == sc.MonsterInfo("troll", 2, 0)
 
 
 # == Flimsy Blade ==================================================================================
@@ -746,7 +772,7 @@ def test_embla_durability_makes_a_full_custom_armor_usable_again() -> None:
 # == Kick ==========================================================================================
 
 
-def test_embla_kick_1_damage_then_up_to_1_area_a_legend_too() -> None:
+def test_embla_kick_1_damage_then_1_area_a_legend_too() -> None:
     state = hand(solo("embla", H(9, 6)), 0, "embla-kick")
     state = sc.place_monster(state, "grendel", H(9, 5), side=2)
     state = gh.apply(state, gh.Use("embla-kick"))
@@ -795,13 +821,11 @@ def test_g29_embla_kick_three_copies_in_one_turn() -> None:
     assert r.state.heroes[0].hand == ()
 
 
-def test_embla_kick_may_leave_the_monster_where_it_is() -> None:
-    """'move it up to 1 area': none is a choice too, as for her own 'move up to' cards."""
+def test_g31_embla_kick_the_move_is_not_optional() -> None:
+    """Kick prints: 1 damage to a monster next to you, and it moves 1 area: no StopTargets."""
     state = hand(solo("embla", H(9, 6), ("troll", H(9, 5))), 0, "embla-kick")
     state = gh.apply(state, gh.Use("embla-kick"))
-    assert gh.StopTargets() in legal(state)
-    r = run(state, gh.StopTargets())
-    assert sc.monster_at(r.state, H(9, 5)) == sc.MonsterInfo("troll", 1, 0)
+    assert targets(state) and gh.StopTargets() not in legal(state)
 
 
 # == Magic Runes ===================================================================================

@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import grimheim as gh
-from grimheim._legacy import STANDARD_1, card_1, standard_pack_1
+from grimheim._format1 import STANDARD_1, card_1, standard_pack_1
 from tabletop_rules import Rng, StateFormatError
 
 FORMAT1 = Path(__file__).parent / "format1"
@@ -58,6 +58,17 @@ def test_the_first_standard_pack_holds_the_first_cards_of_each_hero() -> None:
         ("mana", (17, 5)),
         ("gold", (5, 17)),
     ]
+
+
+def test_alva_hail_of_arrows_ii_of_the_first_standard_pack_takes_that_many_monsters() -> None:
+    """Hail of Arrows II prints "that many different monsters" for 1 to 4 mana; games saved
+    with the first standard pack play the same card by the same print."""
+
+    def hail(pack: gh.Pack) -> object:
+        card = next(c for d in pack.decks for c in d.cards if c.id == "alva-hail-of-arrows")
+        return card.sides[1].uses
+
+    assert hail(standard_pack_1()) == hail(gh.standard_pack())
 
 
 def test_a_format_1_record_replays() -> None:

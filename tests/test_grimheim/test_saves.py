@@ -10,9 +10,19 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.test_grimheim.helpers import cleared, hand, in_play, on_top, run, solo, until
 
 import grimheim as gh
+from grimheim import scenario as sc
+from grimheim._state import HeroAttack
 from tabletop_rules import StateFormatError, play
+
+H = gh.Hex
+
+
+def focused(state: gh.State) -> gh.State:
+    """Bjorn takes his focus action first: his hero card (which spends it) is out of the way."""
+    return run(state, gh.Focus("bjorn-sure-shot")).state
 
 
 @pytest.fixture(scope="module")
@@ -394,3 +404,82 @@ def test_what_the_cards_remember_is_checked_on_load(
     data = envelope(remembering)
     change(data["data"])
     refused(data, path, detail)
+
+
+# -- every state that play reaches saves ---------------------------------------------------------
+
+
+def test_a_reroll_saves_mid_attack() -> None:
+    """Perfect Aim lifts the rune and the miss off the roll to roll them again: the roll's memory
+    of its last dice shrinks with it, so the position between the reroll and the new roll saves
+    and loads back equal (it once wrote ``last`` runes the roll no longer held)."""
+    state = in_play(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-home-sewn-cape")
+    state = focused(hand(state, 0, "bjorn-perfect-aim"))
+    state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(1, 0, 1, 1))
+    state = gh.apply(state, gh.Use("bjorn-perfect-aim"))
+    assert gh.loads(gh.dumps(state)) == state
+    frame = state.frames[-1]
+    assert isinstance(frame, HeroAttack)
+    assert (frame.dice, frame.rolled, frame.last) == (2, (1, 0, 0, 0), (1, 0, 0, 0))
+
+
+def test_a_roll_remembering_dice_it_no_longer_holds_is_refused() -> None:
+    """The load check and the engine share one bound: the last dice rolled are among the dice
+    the roll holds (``HeroAttack.fault``)."""
+    state = in_play(solo("bjorn", H(9, 6), ("troll", H(9, 5))), 0, "bjorn-home-sewn-cape")
+    state = gh.apply(gh.apply(state, gh.Attack(H(9, 5))), gh.Roll(1, 0, 1, 1))
+    data = envelope(state)
+    data["data"]["frames"][-1]["rolled"] = [1, 0, 0, 0]
+    data["data"]["frames"][-1]["dice"] = 2
+    refused(data, "$.data.frames[0].last[2]", "from 0 to 0")
+
+
+def test_a_hero_turn_past_the_last_spot_is_refused() -> None:
+    """The last spot's monster turn ends the game, so no hero takes a turn on it: a save that
+    has one would play a round the track does not have."""
+    data = envelope(sc.set_time(cleared(("bjorn",)), 11))
+    data["data"]["time"] = 11  # the 12th spot, the short track's last
+    refused(data, "$.data.turn", "no hero takes a turn on the last spot")
+
+
+def test_a_monster_turn_before_the_time_marker_moved_is_refused() -> None:
+    state = until(sc.set_time(cleared(("bjorn",)), 2), lambda s: s.turn is None, gh.EndTurn())
+    data = envelope(state.state)
+    data["data"]["time"] = 0
+    refused(data, "$.data.time", "a monster turn comes after the time marker has moved")
+
+
+def test_a_view_hiding_more_cards_of_a_deck_than_its_seat_has_not_seen_is_refused(
+    midgame: gh.State,
+) -> None:
+    """A view's hidden places are exactly the cards its seat has not seen: one hidden place moved
+    from the ability deck to the equipment deck keeps the count of places, but no redeal could
+    fill it (it once loaded, and ``redeal`` failed with a bare ``ValueError``)."""
+    data = json.loads(gh.dumps(gh.view(midgame, 0)))
+    hero = data["data"]["heroes"][1]
+    assert "" in hero["abilities"]
+    hero["abilities"].remove("")
+    hero["equipment"].append("")
+    refused(data, "$.data.heroes[1].abilities", "hidden cards, but", kind=gh.View)
+
+
+def test_g50_cards_picked_to_discard_lie_face_up_and_the_view_saves() -> None:
+    """G50: Alva picks the first of two cards to discard for her Bloodline Crystal's quest. The
+    other seat sees that card face up in her hand (the rest stay hidden), the view saves and loads
+    back equal, and a redeal keeps the picked card in her hand (a view once refused to load: the
+    pick named a card of a hand it hid)."""
+    state = cleared(("alva", "bjorn"))
+    geo = state.config.geo
+    ruins = next(h for h, i in geo.index.items() if geo.location[i] == "temple_ruins")
+    state = hand(
+        sc.put_hero(state, "alva", ruins), 0, "alva-agility", "alva-rest", "alva-speedy-attack"
+    )
+    state = gh.apply(on_top(state, "alva-bloodline-crystal"), gh.CompleteQuest())
+    state = gh.apply(state, gh.TargetCard("alva-rest"))
+    seen = gh.view(state, 1)
+    assert seen.heroes[0].hand == ("", "", "alva-rest")
+    assert gh.loads(gh.dumps(seen), gh.View) == seen
+    for seed in range(5):
+        dealt = gh.redeal(seen, seed)
+        assert "alva-rest" in dealt.heroes[0].hand
+        assert gh.decision(dealt) == gh.decision(state)

@@ -292,6 +292,6 @@ def test_observation_takes_a_view_only() -> None:
 
 def test_the_game_value_carries_the_space_and_the_observation() -> None:
     assert gh.GAME.action_space is gh.action_space
-    assert gh.GAME.observation is gh.observation
+    assert gh.GAME.observation == gh.observation
     assert gh.GAME.observation_shape is gh.observation_shape
     assert flatten(gh.observation(gh.view(gh.new_game(seed=3), 2)))

@@ -294,7 +294,7 @@ EXAMPLES: dict[str, str] = {
     '"to": "in-range", "within": 3, "only": [{"type": "rank", "ranks": [1]}], '
     '"unpreventable": true}',
     "damage-each": '{"type": "damage-each", "amount": 1, "up_to": "x", "to": "adjacent", '
-    '"within": null, "only": []}',
+    '"within": null, "only": [], "at_least": 2}',
     "kill": '{"type": "kill", "to": "adjacent", "within": null, '
     '"only": [{"type": "legend", "is": false}]}',
     "roll-against": '{"type": "roll-against", "dice": 2, "to": "in-range", "within": 2, '
@@ -696,12 +696,17 @@ def test_word_discard_asks_which_cards_even_with_one_choice() -> None:
     assert turn(paid).range_bonus == 1
 
 
-def test_word_take_damage_never_knocks_the_hero_out() -> None:
+def test_word_take_damage_is_paid_at_any_damage_and_may_knock_the_hero_out() -> None:
     state = game(event(use(RANGE, cost=[{"type": "take-damage", "amount": 2}])))
     r = run(state, gh.Use(CARD))
     assert hurt(r.state) == 2 and r.of(gh.HeroDamaged) == [gh.HeroDamaged(0, 2, 0)]
-    assert uses(sc.set_hero(state, "bjorn", damage=6)) == [gh.Use(CARD)]
-    assert uses(sc.set_hero(state, "bjorn", damage=7)) == []  # 9 health: it would knock out
+    assert r.of(gh.HeroKnockedOut) == []
+    brink = sc.set_hero(state, "bjorn", damage=7)  # 9 health: 2 more knock him out (G39)
+    assert uses(brink) == [gh.Use(CARD)]
+    r = run(brink, gh.Use(CARD))
+    assert r.of(gh.HeroKnockedOut) == [gh.HeroKnockedOut(0, 2)]
+    assert (sc.hero_info(r.state, "bjorn").at, hurt(r.state)) == (gh.GRIMHEIM, 5)
+    assert turn(r.state).range_bonus == 1  # the cost was paid: the effect follows
 
 
 def test_word_spawn_asks_where_the_monsters_stand() -> None:
@@ -753,6 +758,22 @@ def test_word_damage_each_up_to_n_different_monsters() -> None:
     assert [damage_on(one, a) for a in (N, E, SE)] == [0, 1, 0]
 
 
+def test_word_damage_each_at_least_as_many_as_up_to_takes_that_many() -> None:
+    card = event(use({"type": "damage-each", "amount": 1, "up_to": 2, "at_least": 2}))
+    assert uses(game(card, monsters=[("troll", N)])) == []  # one monster: not offered
+    state = game(card, monsters=[("troll", N), ("troll", E), ("troll", SE)])
+    second = gh.apply(gh.apply(state, gh.Use(CARD)), gh.Target(E))
+    assert set(legal(second)) == {gh.Target(N), gh.Target(SE)}  # no stop before two
+    both = run(second, gh.Target(SE)).state
+    assert [damage_on(both, a) for a in (N, E, SE)] == [0, 1, 1]
+
+
+def test_word_damage_each_picks_at_least_1_and_no_more_than_up_to() -> None:
+    for least, reason in ((0, "at least 1 monster"), (3, "at least more monsters than at most")):
+        effect = {"type": "damage-each", "amount": 1, "up_to": 2, "at_least": least}
+        check_refused(use(effect), f"damage-each picks {reason}", ".effects[0]")
+
+
 def test_word_kill_removes_a_monster_for_its_gold() -> None:
     card = event(use({"type": "kill", "to": "adjacent"}))
     r = run(game(card, monsters=[("troll", N), ("troll", TWO_AWAY)]), gh.Use(CARD))
@@ -785,12 +806,35 @@ def test_word_move_monster_moves_the_monster_picked_before() -> None:
     asked = gh.apply(game(card, monsters=[("troll", N)]), gh.Use(CARD))
     ends = targets(asked)
     assert H(10, 3) in ends and TWO_AWAY in ends and HERE not in ends and H(10, 2) not in ends
-    assert gh.StopTargets() in legal(asked)
+    assert gh.StopTargets() not in legal(asked)  # the move is no choice (G31)
     moved = run(asked, gh.Target(H(10, 3))).state
     assert sc.monster_at(moved, N) is None
     assert sc.monster_at(moved, H(10, 3)) == sc.MonsterInfo("troll", 1, 0)
-    stayed = run(asked, gh.StopTargets()).state
-    assert damage_on(stayed, N) == 1
+
+
+def test_word_move_monster_moves_1_to_4_areas() -> None:
+    for areas in (0, 5):
+        effect = {"type": "move-monster", "areas": areas}
+        check_refused(use(effect), "a card moves a monster 1 to 4 areas", ".effects[0]")
+
+
+def test_word_move_monster_not_a_pinned_monster_during_the_monster_turn() -> None:
+    """A pinned monster is moved by nothing during the monster turn (G34), a card's move
+    included; on the hero's own turn a card still moves it (G31)."""
+    kick = use(
+        {"type": "deal-damage", "amount": 1, "to": "adjacent"},
+        {"type": "move-monster", "areas": 1},
+        when="after-monster-move",
+    )
+    state = game(ability(kick), monsters=[("troll", N)])
+    control = monster_turn(state, gh.Use(ABILITY), gh.Target(TWO_AWAY))
+    assert sc.monster_at(control.state, TWO_AWAY) == sc.MonsterInfo("troll", 1, 0)
+    pinned = attrs.evolve(
+        state, monsters=tuple(attrs.evolve(m, pinned=True) for m in state.monsters)
+    )
+    r = monster_turn(pinned, gh.Use(ABILITY))
+    assert r.of(gh.MonsterMoved) == []
+    assert sc.monster_at(r.state, N) == sc.MonsterInfo("troll", 1, 0)
 
 
 def test_word_move_monster_never_into_grimheim() -> None:
@@ -804,6 +848,23 @@ def test_word_swap_switches_places_with_the_monster() -> None:
     r = run(game(card, monsters=[("troll", N)]), gh.Use(CARD))
     assert at(r.state) == N
     assert sc.monster_at(r.state, HERE) == sc.MonsterInfo("troll", 1, 0)
+
+
+def test_word_swap_not_with_a_pinned_monster_during_the_monster_turn() -> None:
+    swap = use(
+        {"type": "deal-damage", "amount": 1, "to": "adjacent"},
+        {"type": "swap"},
+        when="after-monster-move",
+    )
+    state = game(ability(swap), monsters=[("troll", N)])
+    control = monster_turn(state, gh.Use(ABILITY))
+    assert sc.monster_at(control.state, HERE) == sc.MonsterInfo("troll", 1, 0)
+    pinned = attrs.evolve(
+        state, monsters=tuple(attrs.evolve(m, pinned=True) for m in state.monsters)
+    )
+    r = monster_turn(pinned, gh.Use(ABILITY))
+    assert sc.monster_at(r.state, N) == sc.MonsterInfo("troll", 1, 0)
+    assert sc.hero_info(r.state, "bjorn").at == HERE
 
 
 def test_word_pin_keeps_a_monster_in_place_for_the_monster_turn() -> None:

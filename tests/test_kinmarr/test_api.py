@@ -11,7 +11,7 @@ from tests.test_kinmarr.positions import act, at, legal, start
 
 import kinmarr
 from kinmarr import scenario
-from tabletop_rules import CHANCE, Decision, Game, IllegalActionError, RandomAgent, play
+from tabletop_rules import CHANCE, Decision, Game, IllegalActionError, RandomAgent, agents_of, play
 
 
 def test_the_fixed_names_of_the_config() -> None:
@@ -306,7 +306,7 @@ def test_game_bundles_the_api() -> None:
     game = kinmarr.GAME
     assert isinstance(game, Game)
     assert (game.name, game.title, game.seats) == ("kinmarr", "Fated Kingdom", (2, 4))
-    assert {"random", "heuristic", "ismcts"} <= set(game.agents)
+    assert {"random", "heuristic", "ismcts"} <= set(agents_of(game))
     assert game.seat_count(kinmarr.Config(guilds=("pathfinders", "feudal_pact"))) == 2
     state = game.new_game(None, seed=1)
     assert game.legal_actions(state) == kinmarr.legal_actions(state)

@@ -231,5 +231,5 @@ def test_observation_takes_a_view_only() -> None:
 
 def test_the_game_value_carries_the_space_and_the_observation() -> None:
     assert kinmarr.GAME.action_space is kinmarr.action_space
-    assert kinmarr.GAME.observation is kinmarr.observation
+    assert kinmarr.GAME.observation == kinmarr.observation
     assert kinmarr.GAME.observation_shape is kinmarr.observation_shape

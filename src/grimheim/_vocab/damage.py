@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_rules import ContentError
+
 from ._context import Ctx
 from ._grammar import Condition, Effect, Pick, word
 from .amounts import Amount, describe_amount, value
@@ -20,12 +22,7 @@ def hurt(ctx: Ctx, area: int, amount: int, unpreventable: bool = False) -> int:
     """Deal ``amount`` damage from the hero to the monster in ``area``; the damage to spare if
     it died (0 or more), ``-1`` if it lives. In the ``excess`` moment, what a kill leaves is the
     new damage to spare (so "and so on" chains)."""
-    from .._monsters import damage_monster
-    from .._world import ignores_armor
-
-    w = ctx.w
-    ignore = unpreventable or ignores_armor(w.config, ctx.hero)
-    excess = damage_monster(w, area, amount, ctx.seat, ignore_armor=ignore)
+    excess = ctx.damage_monster(area, amount, unpreventable)
     attack = ctx.attack
     if attack is not None and attack.phase == "excess":
         if excess > 0:
@@ -91,15 +88,18 @@ class DealDamage(Effect):
 @word("damage-each")
 @attrs.frozen
 class DamageEach(Effect):
-    """Deal ``amount`` damage to each of up to ``up_to`` different monsters, picked one by one
-    (after the first, the hero may stop).
+    """Deal ``amount`` damage to each of ``at_least`` to ``up_to`` different monsters, picked
+    one by one (past ``at_least``, the hero may stop). The use is offered only when ``at_least``
+    monsters can be picked: "that many different monsters" for X mana is ``"at_least": "x",
+    "up_to": "x"`` (Hail of Arrows II).
 
     Attributes:
         amount: the damage dealt to each.
-        up_to: the most monsters (a number or ``"x"``).
+        up_to: the most monsters (a number, ``"x"`` or a count).
         to: which monsters.
         within: for ``in-range``, this many areas instead of the attack range.
         only: conditions each monster must meet.
+        at_least: the fewest monsters (a number, ``"x"`` or a count; default 1).
     """
 
     amount: int
@@ -107,17 +107,22 @@ class DamageEach(Effect):
     to: MonsterTarget = "in-range"
     within: int | None = None
     only: tuple[Condition, ...] = ()
+    at_least: Amount = 1
 
     PICKS = "monster"
 
     def picks(self, ctx: Ctx) -> tuple[int, int]:
-        return 1, value(ctx, self.up_to)
+        return value(ctx, self.at_least), value(ctx, self.up_to)
 
     def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
         return _unpicked(ctx, monster_targets(ctx, self.to, self.within, self.only))
 
     def useful(self, ctx: Ctx) -> bool | None:
-        return _useful(monster_targets(ctx, self.to, self.within, self.only), self.to, ctx)
+        found = monster_targets(ctx, self.to, self.within, self.only)
+        verdict = _useful(found, self.to, ctx)
+        if verdict and len(found) < value(ctx, self.at_least):
+            return None  # too few monsters to pick
+        return verdict
 
     def apply(self, ctx: Ctx) -> None:
         for area in ctx.picked:
@@ -125,7 +130,23 @@ class DamageEach(Effect):
 
     def describe(self) -> str:
         target = describe_monsters(self.to, self.within, self.only).replace("a monster", "monsters")
-        return f"deal {self.amount} damage to each of up to {describe_amount(self.up_to)} {target}"
+        most = describe_amount(self.up_to)
+        if self.at_least == self.up_to:
+            return f"deal {self.amount} damage to each of {most} different {target}"
+        if self.at_least != 1:
+            most = f"{describe_amount(self.at_least)} to {most}"
+        else:
+            most = f"up to {most}"
+        return f"deal {self.amount} damage to each of {most} {target}"
+
+    def check(self, when: str, where: str) -> None:
+        """Refuse fewer than 1 monster, or more at least than at most."""
+        super().check(when, where)
+        least, most = self.at_least, self.up_to
+        if isinstance(least, int) and least < 1:
+            raise ContentError(where, "damage-each picks at least 1 monster")
+        if isinstance(least, int) and isinstance(most, int) and least > most:
+            raise ContentError(where, "damage-each picks at least more monsters than at most")
 
 
 @word("kill")
@@ -155,11 +176,9 @@ class Kill(Effect):
         return _useful(self._found(ctx), self.to, ctx)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._monsters import kill_monster
-
         for area in ctx.picked:
             if int(area) in ctx.w.monsters:
-                kill_monster(ctx.w, int(area), ctx.seat)
+                ctx.kill_monster(int(area))
 
     def describe(self) -> str:
         return f"kill {describe_monsters(self.to, self.within, self.only)}"
@@ -197,10 +216,8 @@ class RollAgainst(Effect):
         return _useful(monster_targets(ctx, self.to, self.within, self.only), self.to, ctx)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._state import HeroAttack
-
         for area in reversed(ctx.picked):  # the first picked is rolled first
-            ctx.w.frames.append(HeroAttack(ctx.seat, int(area), self.dice, action=False))
+            ctx.roll_against(int(area), self.dice)
 
     def describe(self) -> str:
         target = describe_monsters(self.to, self.within, self.only)

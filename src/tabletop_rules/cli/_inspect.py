@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .._agent_spec import agents_of
 from .._record import Record
 from .._values import CHANCE
 from ._errors import CliError
@@ -37,7 +38,7 @@ def _cmd_games(args: argparse.Namespace, io: _Io) -> int:
         except CliError as exc:
             io.err(f"tabletop: warning: {exc}")
             continue
-        rows.append((name, game.title, _seats_text(game), ", ".join(sorted(game.agents)) or "-"))
+        rows.append((name, game.title, _seats_text(game), ", ".join(agents_of(game)) or "-"))
     if len(rows) == 1:
         io.out(f"No games are installed (none registered in the {GROUP!r} entry-point group).")
         return 0

@@ -20,7 +20,8 @@ import attrs
 
 from .._agents import Agent
 from .._errors import IllegalActionError, RulesError
-from .._record import Record, sample_chance
+from .._play import sample_chance
+from .._record import Record
 from .._rng import Rng
 from .._values import CHANCE, Seat
 from ._cards import _card_command
@@ -178,7 +179,7 @@ class _Session:
         """Apply ``action``, answered by ``seat`` (``forced``: without asking), remember the
         position before it, and return the step's events. Raises :class:`IllegalActionError`
         (nothing changed) when it is illegal or ``seat`` is not the one asked."""
-        step = self.game.answer(self.state, action, seat)
+        step = self.game.step(self.state, action, seat=seat)
         self.points.append(_Point(self.state, seat, dict(self.rngs), forced, len(self.transcript)))
         self.actions.append(action)
         self.state = step.state

@@ -9,6 +9,9 @@ visible parts differ), the shape of ``legal_actions`` and the notation round tri
 ``PYTHONHASHSEED`` values and compares what they print. A broken rule comes back as a
 :class:`ConformanceError` that names the check, the game seed and the step.
 
+:func:`check_saves` plays random games, every answer (chance's too) drawn uniformly, and saves
+and reads back every state and every seat's view they reach.
+
 :func:`fuzz_game` feeds a game's readers (``loads`` of every kind, content loaders,
 ``parse_action``) and the functions that take an action or a position thousands of mutants, and
 reports untyped errors, wrong acceptances and slow reads, part by part.
@@ -56,6 +59,7 @@ from ._conformance import check_game
 from ._fuzz import FuzzFinding, FuzzPart, FuzzReport, fuzz_game
 from ._hash_seeds import check_hash_seed_independence
 from ._report import ConformanceError, ConformanceReport
+from ._saves import SavesReport, check_saves
 from ._strategies import action_sequences, finished_games, seeds, states
 
 __all__ = [
@@ -65,9 +69,11 @@ __all__ = [
     "FuzzFinding",
     "FuzzPart",
     "FuzzReport",
+    "SavesReport",
     "action_sequences",
     "check_game",
     "check_hash_seed_independence",
+    "check_saves",
     "finished_games",
     "fuzz_game",
     "seeds",

@@ -15,7 +15,7 @@ import attrs
 
 from .._errors import IllegalActionError, PositionTypeError
 from .._game import Game
-from .._record import sample_chance
+from .._play import sample_chance
 from .._rng import Rng
 from .._spaces import flatten, shape_of
 from .._values import CHANCE, Decision, Outcome, Seat, Step
@@ -633,7 +633,7 @@ class _Checker(Generic[S, A]):
                     raise self.fail("untrusted-input", f"apply accepted {_short(bad)}")
             for other in others:
                 try:
-                    game.answer(state, action, other)
+                    game.step(state, action, seat=other)
                 except IllegalActionError:
                     pass
                 else:

@@ -32,11 +32,13 @@ from .._errors import (
     RulesError,
     StateFormatError,
 )
-from .._game import Game
-from .._record import Record, replay, sample_chance
+from .._game import Game, replay
+from .._play import sample_chance
+from .._record import Record
 from .._rng import Rng
 from .._values import CHANCE
-from ._report import _short
+from ._report import ConformanceError, _short
+from ._saves import check_saves
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -52,9 +54,11 @@ class FuzzFinding:
     Attributes:
         what: ``"untyped-error"`` (an exception that is not the documented typed error),
             ``"wrong-acceptance"`` (a mutant was read, but the value it gave misbehaves: it does
-            not round-trip, or playing on from it fails), or ``"slow"`` (a read took longer than
-            the time allowed for its size).
-        reader: which reader: ``"loads:<kind>"``, ``"content:<name>"`` or ``"parse_action"``.
+            not round-trip, or playing on from it fails), ``"unsavable"`` (legal play reached a
+            state or view that does not save and load back equal), or ``"slow"`` (a read took
+            longer than the time allowed for its size).
+        reader: which reader: ``"loads:<kind>"``, ``"content:<name>"``, ``"parse_action"``, or
+            ``"saves"`` (``dumps`` and ``loads`` of the positions random play reaches).
         detail: what happened.
         sample: the start of the input that caused it.
     """
@@ -71,8 +75,9 @@ class FuzzPart:
 
     Attributes:
         name: the reader: ``"loads:<kind>"``, ``"content:<name>"``, ``"parse_action"``,
-            ``"actions"`` (``is_legal`` and ``apply`` given mutated actions) or ``"positions"``
-            (``apply``, ``step``, ``legal_actions`` and ``is_legal`` given what is not a state).
+            ``"actions"`` (``is_legal`` and ``apply`` given mutated actions), ``"positions"``
+            (``apply``, ``step``, ``legal_actions`` and ``is_legal`` given what is not a state)
+            or ``"saves"`` (the states and views random play reached, saved and read back).
         inputs: the mutants given.
         refused: those answered with the documented typed error.
         sound: those accepted that behaved (read back, played on, satisfied the oracle; an action
@@ -293,6 +298,10 @@ class _Mutator:
 # -- the run --------------------------------------------------------------------------------------
 
 
+class _MisbehavesError(Exception):
+    """An accepted value that does not behave as one read from a real game does."""
+
+
 class _Fuzzer(Generic[S, A]):
     def __init__(
         self,
@@ -301,9 +310,11 @@ class _Fuzzer(Generic[S, A]):
         time_limit: float | None,
         per_kb: float,
         oracle: Callable[[S], None] | None,
+        longest: int,
     ) -> None:
         self.game = game
         self.oracle = oracle
+        self.longest = longest
         self.mutate = _Mutator(rng)
         self.time_limit = time_limit
         self.per_kb = per_kb
@@ -369,6 +380,25 @@ class _Fuzzer(Generic[S, A]):
                 texts["record"].append(game.dumps(Record(tuple(actions[done:]), start=start)))
         return texts
 
+    def saves(
+        self, configs: Sequence[Any], games: int, seed: int, start: Callable[[Any, int], S] | None
+    ) -> None:
+        """Random games in which every state and every view must save and load back equal
+        (:func:`~tabletop_rules.testing.check_saves`), each game a part of its own."""
+        for i in range(games):
+            config = configs[i % len(configs)]
+            try:
+                report = check_saves(
+                    self.game, configs=[config], games=1, seed=seed + i, start=start
+                )
+            except ConformanceError as exc:
+                shown = "the default config" if config is None else self.game.dumps(config)
+                self.found("unsavable", "saves", str(exc), shown)
+                self.tally("saves", "found")
+            else:
+                for _ in range(report.states + report.views):
+                    self.tally("saves", "sound")
+
     def tally(self, part: str, outcome: str) -> None:
         """Count one input of ``part``: ``refused``, ``sound`` or ``found`` (a finding)."""
         counts = self.parts.setdefault(part, [0, 0, 0])
@@ -407,13 +437,19 @@ class _Fuzzer(Generic[S, A]):
                 self.found("wrong-acceptance", reader, "loads(dumps(value)) != value", text)
                 return False
             if kind == "state":
+                self.inspect(value)
                 self.play_on(value)
+            elif kind == "view":
+                self.play_on(self.redealt(value))
             elif kind == "record":
                 *_, final = replay(game, value)
                 self.play_on(final)
             start = value if kind == "state" else value.start if kind == "record" else None
             if self.oracle is not None and start is not None:
                 self.oracle(start)
+        except _MisbehavesError as exc:
+            self.found("wrong-acceptance", reader, str(exc), text)
+            return False
         except AssertionError as exc:
             self.found("wrong-acceptance", reader, f"the oracle objects: {exc}", text)
             return False
@@ -427,10 +463,38 @@ class _Fuzzer(Generic[S, A]):
             return False
         return True
 
+    def inspect(self, state: S) -> None:
+        """What an accepted state must answer soundly before play goes on: its answers each
+        listed once, and every seat's view read back equal and dealt out again consistently."""
+        game = self.game
+        legal = game.legal_actions(state)
+        if len(set(legal)) != len(legal):
+            raise _MisbehavesError("legal_actions lists an action twice")
+        for seat in range(game.seat_count(state)):
+            seen = game.view(state, seat)
+            if game.loads(game.dumps(seen), "view") != seen:
+                raise _MisbehavesError(f"the view of seat {seat} does not round-trip")
+            self.redealt(seen)
+
+    def redealt(self, seen: Any) -> S:
+        """A state dealt from an accepted view: it must exist, and show that view again."""
+        game = self.game
+        try:
+            state = game.redeal(seen, 7)
+        except StateFormatError:
+            raise
+        except Exception as exc:
+            raise _MisbehavesError(f"redeal fails: {type(exc).__name__}: {exc}") from exc
+        game.validate(state)
+        if game.view(state, seen.seat) != seen:
+            raise _MisbehavesError("the redealt state shows another view")
+        return state
+
     def play_on(self, state: S) -> None:
+        """Play random answers from ``state`` to the end, which must come."""
         game = self.game
         chooser = Rng.from_seed(7)
-        for _ in range(10_000):
+        for _ in range(self.longest):
             seat = game.current_player(state)
             if seat is None:
                 game.outcome(state)
@@ -441,6 +505,7 @@ class _Fuzzer(Generic[S, A]):
                 game.legal_actions(game.view(state, seat))
                 action, chooser = chooser.choice(game.legal_actions(state))
             state = game.apply(state, action)
+        raise _MisbehavesError(f"no end after {self.longest} answers")
 
     def content(self, sources: Sequence[tuple[str, str, Callable[[str], Any]]], count: int) -> None:
         for _ in range(count):
@@ -667,6 +732,9 @@ def fuzz_game(
     seed: int = 0,
     time_limit: float | None = 0.25,
     per_kb: float = 0.02,
+    longest: int = 10_000,
+    saves: int = 0,
+    start: Callable[[Any, int], S] | None = None,
 ) -> FuzzReport:
     """Fuzz a game's readers: ``loads`` of every kind, its content loaders, ``parse_action``, and
     the functions that take an action or a position (``is_legal``, ``apply``, ``step``,
@@ -675,9 +743,12 @@ def fuzz_game(
     The rules of the check: reading a mutant raises nothing but
     :class:`~tabletop_rules.StateFormatError` (``loads``),
     :class:`~tabletop_rules.ContentError` (content loaders) or ``ValueError``
-    (``parse_action``); a mutant that is read must round-trip through ``dumps``/``loads``, for
-    states and records play on to the end with legal actions, views and an outcome, and satisfy
-    the ``oracle``; and no read takes longer than ``time_limit + per_kb × size in kB`` seconds.
+    (``parse_action``); a mutant that is read must round-trip through ``dumps``/``loads``; a
+    state must list each legal action once, and each seat's view of it must round-trip and be
+    dealt out again by ``redeal`` into a state showing the same view; a view must be dealt out
+    again the same way; states (a view's redealt one included) and records must play on to the
+    end, within ``longest`` answers, with legal actions, views and an outcome, and satisfy the
+    ``oracle``; and no read takes longer than ``time_limit + per_kb × size in kB`` seconds.
 
     Args:
         game: the game to fuzz.
@@ -698,12 +769,21 @@ def fuzz_game(
             reports no read as slow (the report still gives the slowest), as a test should
             on a machine whose load it does not know.
         per_kb: seconds allowed per kilobyte of input.
+        longest: answers a game played on from an accepted mutant may take before it is
+            reported as never ending.
+        saves: random games (taking ``configs`` in turn) in which every state and every seat's
+            view reached must save and load back equal (:func:`check_saves`); each state or
+            view is an input of the ``saves`` part, and a game that fails is an ``unsavable``
+            finding.
+        start: ``start(config, seed) -> state``, where those games begin (default:
+            ``new_game``), as in :func:`check_saves`.
 
     Returns:
         FuzzReport: the counts, the slowest reads and every finding.
     """
-    fuzzer = _Fuzzer(game, Rng.from_seed(seed), time_limit, per_kb, oracle)
+    fuzzer = _Fuzzer(game, Rng.from_seed(seed), time_limit, per_kb, oracle, longest)
     texts = fuzzer.collect(games, list(configs), seed)
+    fuzzer.saves(list(configs), saves, seed, start)
     fuzzer.loads(texts, loads)
     if content:
         fuzzer.content(content, content_mutants)
