@@ -74,10 +74,11 @@ from ._events import (
     TownPiecesAdded,
     Upgraded,
 )
-from ._flow import current, track
+from ._flow import current
 from ._heroes import bonus_here, upgrade_cost
 from ._map import Hex
 from ._names import ROMAN, Names
+from ._query import track
 from ._state import (
     GoldOffer,
     MonsterAttack,
@@ -222,7 +223,7 @@ class _Speaker:
             case TownPiecesAdded(count):
                 return f"{plural(count, 'town piece')} added to Grimheim"
             case TimeAdvanced(spot, kind):
-                total = len(track(self.work))
+                total = len(track(self.work.config))
                 return f"the rune stone moved to spot {spot} of {total}: {_SPOTS.get(kind, kind)}"
             case GameEnded(won, town):
                 if won:
