@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, SupportsFloat, SupportsIndex, TypeAlias
 
 from ._agent_spec import agents_of
@@ -43,6 +42,7 @@ from ._agents import Agent
 from ._errors import IllegalActionError
 from ._game import Game
 from ._record import Record
+from ._registry import load_entry_point, registered_games
 from ._rng import Rng
 from .pettingzoo import TabletopAECEnv, _imports
 
@@ -65,8 +65,6 @@ _INSTALL = 'pip install "tabletop-rules[gymnasium]"'
 # The most games in a row that reset() sets up and skips because they end before the learner
 # has a choice.
 _MOST_SKIPPED = 100
-# The entry-point group of the installed games (the CLI's tabletop_rules.cli.GROUP).
-_GROUP = "tabletop_rules.games"
 
 if TYPE_CHECKING:
     from gymnasium import Env
@@ -186,21 +184,20 @@ def _agent(game: Game[Any, Any], seat: int, spec: object) -> Any:
 
 
 def _game_named(name: str) -> Game[Any, Any]:
-    """The installed game called ``name`` (its entry point in ``tabletop_rules.games``).
+    """The installed game called ``name`` (its entry point in ``tabletop_rules.games``, found
+    as :func:`~tabletop_rules.load_game` finds it).
 
     Raises:
         ValueError: no installed game has that name.
-        TypeError: its entry point is not a :class:`~tabletop_rules.Game`.
+        LookupError: its entry point cannot be loaded or is not a
+            :class:`~tabletop_rules.Game`.
     """
-    found = {ep.name: ep for ep in reversed(list(entry_points(group=_GROUP)))}
-    ep = found.get(name)
+    registered = registered_games()
+    ep = registered.get(name)
     if ep is None:
-        installed = ", ".join(sorted(found)) or "none"
+        installed = ", ".join(sorted(registered)) or "none"
         raise ValueError(f"no installed game is called {name!r} (installed: {installed})")
-    game = ep.load()
-    if not isinstance(game, Game):
-        raise TypeError(f"game {name!r} ({ep.value}) is not a tabletop_rules.Game")
-    return game
+    return load_entry_point(ep)
 
 
 class TabletopEnv(_Env):
@@ -282,6 +279,7 @@ class TabletopEnv(_Env):
             other seat once, an agent's or a game's name is unknown, ``on_illegal`` or
             ``payoff`` is unknown, ``illegal_reward`` is not a finite negative number,
             ``render_mode`` is not supported, or ``max_steps`` is below 1.
+        LookupError: the installed game named cannot be loaded, or is not a game.
         ImportError: Gymnasium, PettingZoo or NumPy is missing (install the ``gymnasium``
             extra), or ``render_mode="rgb_array"`` without the ``raster`` extra.
     """
@@ -722,8 +720,7 @@ def _register_installed() -> None:
         import gymnasium
     except ImportError:
         return
-    names = sorted({ep.name for ep in entry_points(group=_GROUP)})
-    for name in names:
+    for name in sorted(registered_games()):
         if not name.isidentifier():
             continue
         env_id = f"tabletop/{name}-v0"
