@@ -1,11 +1,13 @@
 """What the learning adapters add to the engine: a PettingZoo step and an OpenSpiel decision
 against one native decision, per game, in the same run.
 
-Run ``python benchmarks/adapters.py [--games N] [--seed S] [--repeats R] [--json] [--check]``.
+Run ``python benchmarks/adapters.py [--games N] [--seed S] [--repeats R] [--cpu] [--json]
+[--check]``.
 Needs the ``pettingzoo`` and ``openspiel`` extras (``pip install -e ".[pettingzoo,openspiel]"``).
 
-What is timed (``time.perf_counter``), for each config of :data:`CONFIGS`, game ``i`` seeded
-``S + i``:
+What is timed (``time.perf_counter``; with ``--cpu``, ``time.process_time``, the processor time of
+this process, which other work on a loaded machine changes less), for each config of
+:data:`CONFIGS`, game ``i`` seeded ``S + i``:
 
 1. **native decision**: random play through the library's own API, the loop of
    ``benchmarks/run.py`` in sampled chance mode::
@@ -69,6 +71,8 @@ import kinmarr
 from tabletop_rules import Game, Rng, sample_chance
 
 BAR = 3.0
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
+"""The clock every timed region reads (``--cpu`` puts ``time.process_time`` in)."""
 """The bar: adapter µs per decision ÷ native µs per decision."""
 
 CONFIGS: dict[str, tuple[Game[Any, Any], Any]] = {
@@ -83,7 +87,7 @@ def native(game: Game[Any, Any], config: Any, seeds: range) -> tuple[int, float]
     """Decisions and seconds of random native playouts (sampled chance)."""
     decisions, spent = 0, 0.0
     legal_actions, apply, is_over = game.legal_actions, game.apply, game.is_over
-    clock = time.perf_counter
+    clock = CLOCK[0]
     for seed in seeds:
         state = game.new_game(config, seed=seed)
         rng = Rng.from_seed(seed)
@@ -104,7 +108,7 @@ def native_explicit(game: Game[Any, Any], config: Any, seeds: range) -> tuple[in
 
     config = attrs.evolve(config, chance="explicit")
     decisions, spent = 0, 0.0
-    clock = time.perf_counter
+    clock = CLOCK[0]
     for seed in seeds:
         state = game.new_game(config, seed=seed)
         rng = Rng.from_seed(seed)
@@ -138,7 +142,7 @@ def pettingzoo(
 
     environment = env(game, config=config, decompose=decompose)
     decisions, steps, spent = 0, 0, 0.0
-    clock = time.perf_counter
+    clock = CLOCK[0]
     for seed in seeds:
         environment.reset(seed=seed)
         choose = numpy.random.default_rng(seed).choice
@@ -172,7 +176,7 @@ def openspiel(
     spiel_game = spiel.load(game, config)
     observer = make_observation(spiel_game) if observe else None
     decisions, spent = 0, 0.0
-    clock = time.perf_counter
+    clock = CLOCK[0]
     for seed in seeds:
         state = spiel_game.new_initial_state()
         rng = Rng.from_seed(seed)
@@ -221,10 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--cpu", action="store_true", help="time with time.process_time")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--only", choices=sorted(CONFIGS), action="append")
     args = parser.parse_args(argv)
+    CLOCK[0] = time.process_time if args.cpu else time.perf_counter
     seeds = range(args.seed, args.seed + args.games)
     results = {}
     for label, (game, config) in CONFIGS.items():
