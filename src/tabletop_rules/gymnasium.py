@@ -84,7 +84,7 @@ else:
 
 
 Policy: TypeAlias = Callable[[Any, Any], SupportsIndex]
-"""A policy over the environment's own numbers: ``policy(observation, action_mask) -> action``,
+"""A policy over the environment's own numbers, ``policy(observation, action_mask) -> action``,
 given the observation of its seat in the learner's format (the ``Box``, or the ``Dict``) and
 the ``bool`` mask of what it may play, returning a number the mask allows — what a trained
 model's ``predict`` gives, such as
