@@ -11,38 +11,8 @@ import attrs
 
 from tabletop_rules import Rng
 
-from .._actions import (
-    AcceptGold,
-    Action,
-    Attack,
-    CompleteQuest,
-    DeclinePrevention,
-    DeclineQuest,
-    DeclineUpgrade,
-    Discard,
-    EndTurn,
-    Focus,
-    GiveGold,
-    Mend,
-    MoveTo,
-    PassWindow,
-    PlaceGoblin,
-    Practice,
-    Prepare,
-    RefuseGold,
-    RequestGold,
-    ResolveAttack,
-    SkipDraw,
-    SkipMove,
-    SkipSwap,
-    StopTargets,
-    SwapTop,
-    TakeBonus,
-    Target,
-    TargetHero,
-    Upgrade,
-    Use,
-)
+from .. import _actions
+from .._actions import Action
 from .._query import hero_health, hero_range, info, side_of
 from .._state import MonsterTurn, View
 from .._vocab.costs import TakeDamage
@@ -74,7 +44,7 @@ def _danger(w: Work, area: int) -> float:
     return total
 
 
-def _knocks_out(w: Work, seat: int, use: Use) -> bool:
+def _knocks_out(w: Work, seat: int, use: _actions.Use) -> bool:
     """Whether the damage the use costs would knock its hero out (G39)."""
     hero = w.heroes[seat]
     state = next((c for c in hero.cards if c.id == use.card), None)
@@ -116,51 +86,68 @@ class DefenderAgent:
         health_left = hero_health(w.config, hero) - hero.damage
         low = health_left <= max(3, _danger(w, hero.at) + 1)
         match action:
-            case Attack(target) | Target(target):
+            case _actions.Attack(target) | _actions.Target(target):
                 area = geo.area(target)
                 if area not in w.monsters:
                     # an area to put a monster in (moved, shoved, spawned): far from the town
                     return 5 + min(geo.path_length[area], 40) / 10
-                if any(isinstance(f, MonsterTurn) for f in w.frames) and action == Target(target):
+                if any(isinstance(f, MonsterTurn) for f in w.frames) and action == _actions.Target(
+                    target
+                ):
                     return 50 - _threat(w, area)  # attack order: the weakest threats first
                 return 100 + _threat(w, area)
-            case Use(card):
+            case _actions.Use(card):
                 if _knocks_out(w, seat, action):
                     return 0  # a cost that knocks the hero out: 2 town pieces (G39)
                 kind = w.config.cards[card].kind
                 return 95 if kind != "event" else 90
-            case MoveTo(to):
+            case _actions.MoveTo(to):
                 return self._move_score(w, seat, geo.area(to), low)
-            case Mend():
+            case _actions.Mend():
                 return 85 if low or hero.damage >= 4 else 12
-            case Upgrade(card):
+            case _actions.Upgrade(card):
                 return 80 if card is not None and card.endswith("-hero") else 75
-            case TargetHero(target):
+            case _actions.TargetHero(target):
                 other = w.heroes[target]
                 return float(hero_health(w.config, other) - other.damage)
-            case PlaceGoblin(at):
+            case _actions.PlaceGoblin(at):
                 return float(geo.path_length[geo.area(at)])
-            case Focus():
+            case _actions.Focus():
                 return 10
-            case Prepare():
+            case _actions.Prepare():
                 return 11
-            case Practice():
+            case _actions.Practice():
                 return 9
-            case ResolveAttack() | PassWindow() | SkipMove() | StopTargets():
+            case (
+                _actions.ResolveAttack()
+                | _actions.PassWindow()
+                | _actions.SkipMove()
+                | _actions.StopTargets()
+            ):
                 return 1
-            case DeclinePrevention() | DeclineUpgrade() | SkipDraw() | SkipSwap():
+            case (
+                _actions.DeclinePrevention()
+                | _actions.DeclineUpgrade()
+                | _actions.SkipDraw()
+                | _actions.SkipSwap()
+            ):
                 return 0
-            case EndTurn():
+            case _actions.EndTurn():
                 return 2
-            case CompleteQuest():
+            case _actions.CompleteQuest():
                 return 70
-            case TakeBonus():
+            case _actions.TakeBonus():
                 return 20
-            case Discard() | GiveGold() | RequestGold() | SwapTop():
+            case (
+                _actions.Discard()
+                | _actions.GiveGold()
+                | _actions.RequestGold()
+                | _actions.SwapTop()
+            ):
                 return -1  # a card or gold given away for nothing
-            case AcceptGold():
+            case _actions.AcceptGold():
                 return 60  # the heroes share one fate
-            case RefuseGold() | DeclineQuest():
+            case _actions.RefuseGold() | _actions.DeclineQuest():
                 return 0
         return 3
 

@@ -18,19 +18,8 @@ import attrs
 
 from tabletop_rules import CHANCE, IllegalActionError, Rng, Seat
 
-from .._actions import (
-    Action,
-    DeclineUpgrade,
-    Discard,
-    GiveGold,
-    PassWindow,
-    RequestGold,
-    SkipDraw,
-    SkipMove,
-    SkipSwap,
-    StopTargets,
-    TargetHero,
-)
+from .. import _actions
+from .._actions import Action
 from .._query import hero_health
 from .._rules import (
     after,
@@ -70,10 +59,17 @@ def _weights(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
         raise TypeError(f"{attr.name} is a grimheim PlannerWeights, not {type(value).__name__}")
 
 
-_PASSIVE = (SkipSwap, SkipDraw, PassWindow, DeclineUpgrade, SkipMove, StopTargets)
+_PASSIVE = (
+    _actions.SkipSwap,
+    _actions.SkipDraw,
+    _actions.PassWindow,
+    _actions.DeclineUpgrade,
+    _actions.SkipMove,
+    _actions.StopTargets,
+)
 """Answers that change nothing: preferred when they score the same as one that does."""
 
-_SKIPPED = (Discard, GiveGold, RequestGold)
+_SKIPPED = (_actions.Discard, _actions.GiveGold, _actions.RequestGold)
 """Free actions the search never tries: they only give something away."""
 
 
@@ -102,7 +98,7 @@ def _target(view: View, actions: Sequence[Action]) -> Action:
     best = actions[0]
     best_key = (math.inf, math.inf)
     for action in actions:
-        if not isinstance(action, TargetHero):
+        if not isinstance(action, _actions.TargetHero):
             continue
         odds, mean = attack_odds(view, frame.attacker, action.seat, bonus)
         hero = view.heroes[action.seat]

@@ -15,45 +15,8 @@ from collections.abc import Callable
 
 from tabletop_rules import ActionButton, ClickMap, ClickPart
 
-from .._actions import (
-    ACTION_TYPES,
-    AcceptGold,
-    Action,
-    Attack,
-    CompleteQuest,
-    DeclinePrevention,
-    DeclineQuest,
-    DeclineUpgrade,
-    DieFace,
-    Discard,
-    DiscardToDraw,
-    Drawn,
-    EndTurn,
-    Focus,
-    GiveGold,
-    Mend,
-    MoveTo,
-    PassWindow,
-    PlaceGoblin,
-    Practice,
-    Prepare,
-    RefuseGold,
-    RequestGold,
-    ResolveAttack,
-    Roll,
-    SkipDraw,
-    SkipMove,
-    SkipSwap,
-    StopTargets,
-    SwapTop,
-    TakeBonus,
-    Target,
-    TargetCard,
-    TargetHero,
-    Upgrade,
-    Use,
-    notation,
-)
+from .. import _actions
+from .._actions import Action
 from .._map import Hex
 from .._rules import decision, legal_actions
 from .._state import State, View
@@ -64,34 +27,36 @@ __all__ = ["CLICKS", "area_key"]
 _WORDS: dict[type, ActionButton] = {
     kind: ActionButton.for_kind(kind, key, label)
     for kind, key, label in (
-        (Prepare, "prepare", "Prepare"),
-        (Practice, "practice", "Practice"),
-        (CompleteQuest, "quest", "Complete the quest"),
-        (EndTurn, "end-turn", "End turn"),
-        (StopTargets, "stop", "No more targets"),
-        (SkipMove, "stay", "Stay"),
-        (ResolveAttack, "resolve", "Resolve the attack"),
-        (DeclineUpgrade, "no-upgrade", "No upgrade"),
-        (SkipDraw, "no-draw", "Draw nothing"),
-        (SkipSwap, "no-swap", "Keep the decks"),
-        (PassWindow, "pass", "Pass"),
-        (DeclinePrevention, "take-damage", "Take the damage"),
-        (AcceptGold, "accept", "Accept"),
-        (RefuseGold, "refuse", "Refuse"),
-        (DeclineQuest, "no-quest", "Decline the quest"),
+        (_actions.Prepare, "prepare", "Prepare"),
+        (_actions.Practice, "practice", "Practice"),
+        (_actions.CompleteQuest, "quest", "Complete the quest"),
+        (_actions.EndTurn, "end-turn", "End turn"),
+        (_actions.StopTargets, "stop", "No more targets"),
+        (_actions.SkipMove, "stay", "Stay"),
+        (_actions.ResolveAttack, "resolve", "Resolve the attack"),
+        (_actions.DeclineUpgrade, "no-upgrade", "No upgrade"),
+        (_actions.SkipDraw, "no-draw", "Draw nothing"),
+        (_actions.SkipSwap, "no-swap", "Keep the decks"),
+        (_actions.PassWindow, "pass", "Pass"),
+        (_actions.DeclinePrevention, "take-damage", "Take the damage"),
+        (_actions.AcceptGold, "accept", "Accept"),
+        (_actions.RefuseGold, "refuse", "Refuse"),
+        (_actions.DeclineQuest, "no-quest", "Decline the quest"),
     )
 }
 """The button of each action that is a word alone."""
-_FOCUS = ActionButton.for_kind(Focus, "focus", "Focus")
-_MEND = ActionButton.for_kind(Mend, "mend", "Mend")
+_FOCUS = ActionButton.for_kind(_actions.Focus, "focus", "Focus")
+_MEND = ActionButton.for_kind(_actions.Mend, "mend", "Mend")
 _MEND_CARD = ActionButton("mend-card", "Mend, this card first", "Mend: repair this card first")
-_DISCARD = ActionButton.for_kind(Discard, "discard", "Discard")
-_DISCARD_TO_DRAW = ActionButton.for_kind(DiscardToDraw, "discard-to-draw", "Discard to draw")
+_DISCARD = ActionButton.for_kind(_actions.Discard, "discard", "Discard")
+_DISCARD_TO_DRAW = ActionButton.for_kind(
+    _actions.DiscardToDraw, "discard-to-draw", "Discard to draw"
+)
 _UPGRADE_ABILITY = ActionButton("upgrade-ability", "Upgrade: new ability", "Gain the top ability")
 _UPGRADE_FLIP = ActionButton("upgrade-flip", "Upgrade: flip", "Flip this card to side II")
-_GIVE = ActionButton.for_kind(GiveGold, "give-gold", "Give gold")
-_ASK = ActionButton.for_kind(RequestGold, "ask-gold", "Ask for gold")
-_BONUS = ActionButton.for_kind(TakeBonus, "take-bonus", "Take the bonus")
+_GIVE = ActionButton.for_kind(_actions.GiveGold, "give-gold", "Give gold")
+_ASK = ActionButton.for_kind(_actions.RequestGold, "ask-gold", "Ask for gold")
+_BONUS = ActionButton.for_kind(_actions.TakeBonus, "take-bonus", "Take the bonus")
 
 
 def area_key(area: int) -> str:
@@ -132,46 +97,51 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
 
     def parts(action: Action) -> list[ClickPart]:
         match action:
-            case MoveTo(where) | PlaceGoblin(where) | Target(where) | Attack(where):
+            case (
+                _actions.MoveTo(where)
+                | _actions.PlaceGoblin(where)
+                | _actions.Target(where)
+                | _actions.Attack(where)
+            ):
                 return [place(where)]
-            case TargetHero(hero):
+            case _actions.TargetHero(hero):
                 return [f"hero-{hero}"]
-            case TargetCard(card_id):
+            case _actions.TargetCard(card_id):
                 return [card(card_id)]
-            case Focus(card_id):
+            case _actions.Focus(card_id):
                 return [card(card_id), _FOCUS]
-            case Use(card_id, use, x):
+            case _actions.Use(card_id, use, x):
                 label = "Use" if not use else f"Use #{use}"
                 found = [card(card_id), ActionButton(f"use-{use}", label, f"Use: {label}")]
                 return found + ([ActionButton(f"mana-{x}", f"Pay {x} mana")] if x else [])
-            case Mend(None):
+            case _actions.Mend(None):
                 return [_MEND]
-            case Mend(card_id):
+            case _actions.Mend(card_id):
                 return [card(card_id or ""), _MEND_CARD]
-            case Discard(card_id):
+            case _actions.Discard(card_id):
                 return [card(card_id), _DISCARD]
-            case DiscardToDraw(card_id):
+            case _actions.DiscardToDraw(card_id):
                 return [card(card_id), _DISCARD_TO_DRAW]
-            case Upgrade(None):
+            case _actions.Upgrade(None):
                 return [_UPGRADE_ABILITY]
-            case Upgrade(card_id):
+            case _actions.Upgrade(card_id):
                 return [card(card_id or ""), _UPGRADE_FLIP]
-            case TakeBonus(None):
+            case _actions.TakeBonus(None):
                 return [bonus()]
-            case TakeBonus(card_id):
+            case _actions.TakeBonus(card_id):
                 return [bonus(), card(card_id or "")]
-            case GiveGold(hero, amount):
+            case _actions.GiveGold(hero, amount):
                 return [f"hero-{hero}", _GIVE, ActionButton(f"gold-{amount}", f"{amount} gold")]
-            case RequestGold(hero, amount):
+            case _actions.RequestGold(hero, amount):
                 return [f"hero-{hero}", _ASK, ActionButton(f"gold-{amount}", f"{amount} gold")]
-            case SwapTop(deck):
+            case _actions.SwapTop(deck):
                 return [ActionButton(f"swap-{deck}", f"Swap the {deck} deck")]
-            case Roll() | DieFace() | Drawn():
-                return [ActionButton.chance(notation(action))]
+            case _actions.Roll() | _actions.DieFace() | _actions.Drawn():
+                return [ActionButton.chance(_actions.notation(action))]
         return [_WORDS[type(action)]]
 
     return parts
 
 
-CLICKS = ClickMap(legal_actions, _parts, ACTION_TYPES, notation)
+CLICKS = ClickMap(legal_actions, _parts, _actions.ACTION_TYPES, _actions.notation)
 """How a grimheim picture is clicked (:class:`tabletop_rules.ClickMap`)."""

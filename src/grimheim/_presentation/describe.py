@@ -13,67 +13,9 @@ from typing import cast
 
 from tabletop_rules import CHANCE, join_words, plural, sentence
 
-from .._actions import (
-    ACTION_TYPES,
-    AcceptGold,
-    Action,
-    Attack,
-    CompleteQuest,
-    DeclinePrevention,
-    DeclineQuest,
-    DeclineUpgrade,
-    DieFace,
-    Discard,
-    DiscardToDraw,
-    Drawn,
-    EndTurn,
-    Focus,
-    GiveGold,
-    Mend,
-    MoveTo,
-    PassWindow,
-    PlaceGoblin,
-    Practice,
-    Prepare,
-    RefuseGold,
-    RequestGold,
-    ResolveAttack,
-    Roll,
-    SkipDraw,
-    SkipMove,
-    SkipSwap,
-    StopTargets,
-    SwapTop,
-    TakeBonus,
-    Target,
-    TargetCard,
-    TargetHero,
-    Upgrade,
-    Use,
-)
-from .._events import (
-    CardPlayed,
-    DiceRolled,
-    Event,
-    EventDrawn,
-    GameEnded,
-    GoldGained,
-    HeroDamaged,
-    HeroHealed,
-    HeroKnockedOut,
-    HeroMoved,
-    MonsterCardDrawn,
-    MonsterDamaged,
-    MonsterDieRolled,
-    MonsterEntered,
-    MonsterKilled,
-    MonsterMoved,
-    MonsterPlaced,
-    QuestCompleted,
-    TimeAdvanced,
-    TownPiecesAdded,
-    Upgraded,
-)
+from .. import _actions, _events
+from .._actions import Action
+from .._events import Event
 from .._flow import current
 from .._heroes import bonus_here, upgrade_cost
 from .._map import Hex
@@ -164,68 +106,68 @@ class _Speaker:
 
     def event(self, event: Event) -> str:
         match event:
-            case HeroMoved(seat, to):
+            case _events.HeroMoved(seat, to):
                 return f"{self.hero(seat)} moved to {self.area(to)}"
-            case MonsterMoved(kind, source, to, why):
+            case _events.MonsterMoved(kind, source, to, why):
                 verb = _WHY.get(why, "moved")
                 whom = self.kind_at(kind, source)
                 return f"{whom} {verb} to {self.area(to)}"
-            case MonsterEntered(kind, source, pieces):
+            case _events.MonsterEntered(kind, source, pieces):
                 lost = plural(pieces, "town piece")
                 return f"{self.kind_at(kind, source)} entered Grimheim: {lost} removed"
-            case MonsterPlaced(kind, at, side):
+            case _events.MonsterPlaced(kind, at, side):
                 return f"{self.names.a_monster(kind, side)} came onto {self.area(at)}"
-            case MonsterDamaged(kind, at, amount):
+            case _events.MonsterDamaged(kind, at, amount):
                 return f"{self.kind_at(kind, at)} took {amount} damage"
-            case MonsterKilled(kind, at, seat, gold):
+            case _events.MonsterKilled(kind, at, seat, gold):
                 killed = f"{self.kind_at(kind, at)} was killed"
                 if 0 <= seat < len(self.position.heroes) and gold:
                     return f"{killed}; {self.hero(seat)} gained {gold} gold"
                 return killed
-            case DiceRolled(by, faces):
+            case _events.DiceRolled(by, faces):
                 who = self.hero(by) if by >= 0 else "a monster"
                 return f"{who} rolled {faces_text(faces)}"
-            case MonsterDieRolled(face):
+            case _events.MonsterDieRolled(face):
                 return f"the monster die shows {_DIE.get(face, face.replace('_', ' '))}"
-            case HeroDamaged(seat, amount, prevented):
+            case _events.HeroDamaged(seat, amount, prevented):
                 saved = f" ({prevented} prevented)" if prevented else ""
                 taken = f"{amount} damage" if amount else "no damage"
                 return f"{self.hero(seat)} took {taken}{saved}"
-            case HeroHealed(seat, amount):
+            case _events.HeroHealed(seat, amount):
                 return f"{amount} damage was removed from {self.hero(seat)} or their equipment"
-            case HeroKnockedOut(seat, pieces):
+            case _events.HeroKnockedOut(seat, pieces):
                 return (
                     f"{self.hero(seat)} was knocked out and went back to Grimheim with 5 damage;"
                     f" {plural(pieces, 'town piece')} removed"
                 )
-            case GoldGained(seat, amount):
+            case _events.GoldGained(seat, amount):
                 if amount < 0:
                     return f"{self.hero(seat)} paid {-amount} gold"
                 return f"{self.hero(seat)} gained {amount} gold"
-            case CardPlayed(seat, card):
+            case _events.CardPlayed(seat, card):
                 played = self.position.config.cards.get(card)
                 event_card = played is not None and played.kind == "event"
                 verb = "played the event" if event_card else "used"
                 return f"{self.hero(seat)} {verb} {self.card(card)}"
-            case EventDrawn(card):
+            case _events.EventDrawn(card):
                 seats = event.seen_by or ()
                 who = self.hero(seats[0]) if seats else "a hero"
                 return f"{who} drew the event {self.card(card)}"
-            case MonsterCardDrawn(card, placed):
+            case _events.MonsterCardDrawn(card, placed):
                 done = "its monsters were placed" if placed else "it went to the bottom (no room)"
                 return f"the monster card {self.card(card)} was drawn: {done}"
-            case Upgraded(seat, card, cost):
+            case _events.Upgraded(seat, card, cost):
                 return f"{self.hero(seat)} paid {cost} gold to {self.upgraded(seat, card)}"
-            case QuestCompleted(seat, card):
+            case _events.QuestCompleted(seat, card):
                 return (
                     f"{self.hero(seat)} completed the quest of {self.card(card)} and put it in play"
                 )
-            case TownPiecesAdded(count):
+            case _events.TownPiecesAdded(count):
                 return f"{plural(count, 'town piece')} added to Grimheim"
-            case TimeAdvanced(spot, kind):
+            case _events.TimeAdvanced(spot, kind):
                 total = len(track(self.work.config))
                 return f"the rune stone moved to spot {spot} of {total}: {_SPOTS.get(kind, kind)}"
-            case GameEnded(won, town):
+            case _events.GameEnded(won, town):
                 if won:
                     left = plural(town, "town piece")
                     return f"the game ended: Freya's Well stands with {left}, the heroes win"
@@ -244,7 +186,7 @@ class _Speaker:
     # -- actions ---------------------------------------------------------------------------------
 
     def action(self, action: Action) -> str:
-        if isinstance(action, Roll | DieFace | Drawn):
+        if isinstance(action, _actions.Roll | _actions.DieFace | _actions.Drawn):
             return self.chance(action)
         seat = current(self.work)
         if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
@@ -253,11 +195,11 @@ class _Speaker:
 
     def chance(self, action: Action) -> str:
         match action:
-            case Roll(hits, covers, runes, misses):
+            case _actions.Roll(hits, covers, runes, misses):
                 return f"Chance: the dice show {faces_text((hits, covers, runes, misses))}"
-            case DieFace(face):
+            case _actions.DieFace(face):
                 return f"Chance: the monster die shows {_DIE.get(face, face.replace('_', ' '))}"
-            case Drawn(card):
+            case _actions.Drawn(card):
                 if not card:
                     return "Chance draws a hidden card"
                 data = self.position.config.cards.get(card)
@@ -268,75 +210,75 @@ class _Speaker:
     def deed(self, action: Action, seat: int) -> str:
         """What the hero of ``seat`` does, after their name."""
         match action:
-            case MoveTo(to):
+            case _actions.MoveTo(to):
                 return f"moves to {self.area(to)}"
-            case Attack(target):
+            case _actions.Attack(target):
                 return f"attacks {self.monster_at(target)}"
-            case Prepare():
+            case _actions.Prepare():
                 return "prepares: draws an event card"
-            case Focus(card):
+            case _actions.Focus(card):
                 return f"focuses: adds 1 mana to {self.card(card)}"
-            case Mend(card):
+            case _actions.Mend(card):
                 return self.mend(seat, card)
-            case Practice():
+            case _actions.Practice():
                 return "practises: gains 1 gold"
-            case Use(card, use, x):
+            case _actions.Use(card, use, x):
                 return self.use(seat, card, use, x)
-            case CompleteQuest():
+            case _actions.CompleteQuest():
                 return f"completes the quest of {self.quest_card(seat)} and puts it in play"
-            case DeclineQuest():
+            case _actions.DeclineQuest():
                 return f"leaves the quest of {self.quest_card(seat)} and keeps the gold"
-            case Discard(card):
+            case _actions.Discard(card):
                 return f"discards {self.card(card)} from the hand"
-            case GiveGold(to, amount):
+            case _actions.GiveGold(to, amount):
                 return f"offers {amount} gold to {self.hero(to)}"
-            case RequestGold(other, amount):
+            case _actions.RequestGold(other, amount):
                 return f"asks {self.hero(other)} for {amount} gold"
-            case AcceptGold() | RefuseGold():
-                return self.gold_answer(isinstance(action, AcceptGold))
-            case TakeBonus(card):
+            case _actions.AcceptGold() | _actions.RefuseGold():
+                return self.gold_answer(isinstance(action, _actions.AcceptGold))
+            case _actions.TakeBonus(card):
                 return self.bonus(seat, card)
-            case EndTurn():
+            case _actions.EndTurn():
                 return "ends the turn"
-            case Target(at):
+            case _actions.Target(at):
                 return self.target(at)
-            case TargetHero(other):
+            case _actions.TargetHero(other):
                 frame = self.work.top
                 if isinstance(frame, MonsterAttack):
                     attacker = self.position.config.geo.hexes[frame.attacker]
                     monster = self.monster_at(attacker)
                     return f"chooses {self.hero(other)} as the hero {monster} attacks"
                 return f"chooses {self.hero(other)}{self.for_card()}"
-            case TargetCard(card):
+            case _actions.TargetCard(card):
                 return f"chooses {self.card(card)}{self.for_card()}"
-            case StopTargets():
+            case _actions.StopTargets():
                 return f"chooses no more{self.for_card()}"
-            case SkipMove():
+            case _actions.SkipMove():
                 return "does not move"
-            case ResolveAttack():
+            case _actions.ResolveAttack():
                 return "resolves the attack as it stands"
-            case Upgrade(card):
+            case _actions.Upgrade(card):
                 cost = upgrade_cost(self.work, seat) if seat >= 0 else 0
                 if card is None:
                     top = self.position.heroes[seat].abilities[:1] if seat >= 0 else ()
                     gained = self.card(top[0]) if top and top[0] else "the top ability card"
                     return f"pays {cost} gold to gain the ability {gained}"
                 return f"pays {cost} gold to flip {self.card(card)} to side {ROMAN[2]}"
-            case DeclineUpgrade():
+            case _actions.DeclineUpgrade():
                 return "takes no upgrade and keeps the gold"
-            case DiscardToDraw(card):
+            case _actions.DiscardToDraw(card):
                 return f"discards {self.card(card)} to draw a card"
-            case SkipDraw():
+            case _actions.SkipDraw():
                 return "draws no card"
-            case SwapTop(deck):
+            case _actions.SwapTop(deck):
                 return self.swap(seat, deck)
-            case SkipSwap():
+            case _actions.SkipSwap():
                 return "keeps the top cards of the ability and equipment decks"
-            case PassWindow():
+            case _actions.PassWindow():
                 return "uses no card at this moment"
-            case DeclinePrevention():
+            case _actions.DeclinePrevention():
                 return "takes the damage"
-            case PlaceGoblin(at):
+            case _actions.PlaceGoblin(at):
                 return f"places a {self.names.kind('goblin')} in {self.area(at)} (ambush)"
         raise TypeError(f"not a grimheim event or action: {action!r}")
 
@@ -447,6 +389,6 @@ def describe(position: State | View, what: Event | Action) -> str:
         TypeError: ``what`` is neither.
     """
     speaker = _Speaker(position)
-    if isinstance(what, ACTION_TYPES):
+    if isinstance(what, _actions.ACTION_TYPES):
         return sentence(speaker.action(cast(Action, what)))
     return sentence(speaker.event(cast(Event, what)))

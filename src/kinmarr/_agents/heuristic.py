@@ -20,32 +20,8 @@ import attrs
 
 from tabletop_rules import RandomAgent, Rng
 
-from .._actions import (
-    AcceptTrade,
-    Action,
-    Buy,
-    Choose,
-    Drop,
-    Duel,
-    EndTurn,
-    Keep,
-    Loot,
-    LootCoins,
-    NoDuel,
-    NoReroll,
-    Pay,
-    Power,
-    RefuseTrade,
-    Reroll,
-    ShowTower,
-    SkipLoot,
-    Slot,
-    Take,
-    TakeCoins,
-    Trade,
-    Travel,
-    Use,
-)
+from .. import _actions
+from .._actions import Action
 from .._combat import dice_hits
 from .._content import Card, Compiled
 from .._creature import fight_colours, needed, scoring_dice, wounds_taken
@@ -249,10 +225,10 @@ class HeuristicAgent:
         best_worth = 0.5
         fight = current_fight(view)
         for action in actions:
-            if isinstance(action, Use):
+            if isinstance(action, _actions.Use):
                 usage = rules.card[action.card].usage
                 effects = usage.effects if usage is not None else ()
-            elif isinstance(action, Power):
+            elif isinstance(action, _actions.Power):
                 usage = rules.guild[player.guild].power.usage
                 effects = usage.effects if usage is not None else ()
             else:
@@ -321,31 +297,34 @@ class HeuristicAgent:
 
     def _start(self, view: View, actions: Sequence[Action]) -> Action | None:
         for action in actions:
-            if isinstance(action, ShowTower):
+            if isinstance(action, _actions.ShowTower):
                 return action
         if self.merchant:
-            return self._merchant_menu(view, actions, Travel)
+            return self._merchant_menu(view, actions, _actions.Travel)
         for action in actions:
-            if isinstance(action, Slot):
+            if isinstance(action, _actions.Slot):
                 return action
         bought = self._shopping(view, actions)
         if bought is not None:
             return bought
-        return next(a for a in actions if isinstance(a, Travel))
+        return next(a for a in actions if isinstance(a, _actions.Travel))
 
     def _end(self, view: View, actions: Sequence[Action]) -> Action | None:
         if self.merchant:
-            return self._merchant_menu(view, actions, EndTurn)
+            return self._merchant_menu(view, actions, _actions.EndTurn)
         for action in actions:
-            if isinstance(action, Slot):
+            if isinstance(action, _actions.Slot):
                 return action
         bought = self._shopping(view, actions)
         if bought is not None:
             return bought
-        return next(a for a in actions if isinstance(a, EndTurn))
+        return next(a for a in actions if isinstance(a, _actions.EndTurn))
 
     def _merchant_menu(
-        self, view: View, actions: Sequence[Action], last: type[Travel] | type[EndTurn]
+        self,
+        view: View,
+        actions: Sequence[Action],
+        last: type[_actions.Travel] | type[_actions.EndTurn],
     ) -> Action:
         """The start or end menu: rearrange the slots, offer a trade, use the Shop, then go
         on (``last``)."""
@@ -365,7 +344,7 @@ class HeuristicAgent:
         best: Action | None = None
         best_gain = 0.0
         for action in actions:
-            if isinstance(action, Trade):
+            if isinstance(action, _actions.Trade):
                 plan = trade_plan(view, me, action.seat, self.greed)
                 if plan is not None and plan.gain > best_gain:
                     best, best_gain = action, plan.gain
@@ -376,7 +355,7 @@ class HeuristicAgent:
         best: Action | None = None
         best_worth = 0.0
         for action in actions:
-            if isinstance(action, Buy):
+            if isinstance(action, _actions.Buy):
                 card = rules.card[action.card]
                 worth = self._card_worth(rules, card) - card.value * 0.6
                 if worth > best_worth:
@@ -405,10 +384,10 @@ class HeuristicAgent:
 
     def _duel(self, view: View, actions: Sequence[Action]) -> Action | None:
         me = self._me(view)
-        best: Action = next(a for a in actions if isinstance(a, NoDuel))
+        best: Action = next(a for a in actions if isinstance(a, _actions.NoDuel))
         best_worth = 0.0
         for action in actions:
-            if not isinstance(action, Duel):
+            if not isinstance(action, _actions.Duel):
                 continue
             worth = self._duel_worth(view, me, action.seat)
             if worth is not None and worth > best_worth + 0.8:
@@ -436,7 +415,7 @@ class HeuristicAgent:
         best: Action | None = None
         best_worth = -1e9
         for action in actions:
-            assert isinstance(action, Choose)
+            assert isinstance(action, _actions.Choose)
             card = rules.card[action.card]
             if card.kind == "creature":
                 worth = self._fight_worth(view, self._me(view), card)
@@ -458,7 +437,7 @@ class HeuristicAgent:
         frame = view.frames[-1]
         assert isinstance(frame, PayFrame)
         owed = rules.card[frame.tower].value - frame.paid
-        values = {a: rules.card[a.card].value for a in actions if isinstance(a, Pay)}
+        values = {a: rules.card[a.card].value for a in actions if isinstance(a, _actions.Pay)}
         enough = [a for a, v in values.items() if v >= owed]
         if enough:
             return min(enough, key=lambda a: values[a])
@@ -475,21 +454,21 @@ class HeuristicAgent:
         best: Action | None = None
         best_rank = 10
         for action in actions:
-            if isinstance(action, Reroll):
+            if isinstance(action, _actions.Reroll):
                 other = rank[faces[action.other]] if action.other is not None else 0
                 if other < best_rank:
                     best, best_rank = action, other
         if best is None or best_rank >= 4:
-            return next(a for a in actions if isinstance(a, NoReroll))
+            return next(a for a in actions if isinstance(a, _actions.NoReroll))
         return best
 
     def _keep(self, view: View, actions: Sequence[Action]) -> Action | None:
-        return next(a for a in actions if isinstance(a, Keep) and a.where == "slot")
+        return next(a for a in actions if isinstance(a, _actions.Keep) and a.where == "slot")
 
     def _drop(self, view: View, actions: Sequence[Action]) -> Action | None:
         rules = view.config.rules
         return min(
-            (a for a in actions if isinstance(a, Drop)),
+            (a for a in actions if isinstance(a, _actions.Drop)),
             key=lambda a: self._card_worth(rules, rules.card[a.card]),
         )
 
@@ -497,22 +476,22 @@ class HeuristicAgent:
         frame = view.frames[-1]
         assert isinstance(frame, LootFrame)
         for action in actions:
-            if isinstance(action, LootCoins):
+            if isinstance(action, _actions.LootCoins):
                 return action
         if len(view.players[self._me(view)].hand) < 9:
             for action in actions:
-                if isinstance(action, Loot):
+                if isinstance(action, _actions.Loot):
                     return action
-        return next(a for a in actions if isinstance(a, SkipLoot))
+        return next(a for a in actions if isinstance(a, _actions.SkipLoot))
 
     def _trophy(self, view: View, actions: Sequence[Action]) -> Action | None:
         rules = view.config.rules
         frame = view.frames[-1]
         assert isinstance(frame, TrophyFrame)
-        best: Action = next(a for a in actions if isinstance(a, TakeCoins))
+        best: Action = next(a for a in actions if isinstance(a, _actions.TakeCoins))
         best_worth = view.players[frame.loser].coins // 2 * self.greed
         for action in actions:
-            if isinstance(action, Take):
+            if isinstance(action, _actions.Take):
                 worth = self._card_worth(rules, rules.card[action.card])
                 if worth > best_worth:
                     best, best_worth = action, worth
@@ -524,12 +503,14 @@ class HeuristicAgent:
         assert isinstance(frame, OfferFrame)
         if self.merchant:
             wanted: type = (
-                AcceptTrade if accepts(view, self._me(view), frame, self.greed) else RefuseTrade
+                _actions.AcceptTrade
+                if accepts(view, self._me(view), frame, self.greed)
+                else _actions.RefuseTrade
             )
             return next(a for a in actions if isinstance(a, wanted))
         got = sum(self._card_worth(rules, rules.card[c]) for c in frame.give) + frame.give_coins
         given = sum(self._card_worth(rules, rules.card[c]) for c in frame.ask) + frame.ask_coins
-        wanted = AcceptTrade if got > given else RefuseTrade
+        wanted = _actions.AcceptTrade if got > given else _actions.RefuseTrade
         return next(a for a in actions if isinstance(a, wanted))
 
     def _offer(self, view: View, actions: Sequence[Action]) -> Action | None:

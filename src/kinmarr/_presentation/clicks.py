@@ -14,47 +14,8 @@ from collections.abc import Callable
 
 from tabletop_rules import ActionButton, ClickMap, ClickPart
 
-from .._actions import (
-    ACTIONS,
-    AcceptTrade,
-    Action,
-    Ask,
-    AskCoin,
-    Buy,
-    Choose,
-    Drop,
-    Duel,
-    EndTurn,
-    FaceResult,
-    Give,
-    GiveCoin,
-    Keep,
-    Loot,
-    LootCoins,
-    NoDuel,
-    NoReroll,
-    NoTrade,
-    Pass,
-    Pay,
-    Power,
-    Propose,
-    Refresh,
-    RefuseTrade,
-    Reroll,
-    Reveal,
-    Roll,
-    Sell,
-    ShowTower,
-    SkipLoot,
-    Slot,
-    Take,
-    TakeCoins,
-    Trade,
-    Travel,
-    Unslot,
-    Use,
-    notation,
-)
+from .. import _actions
+from .._actions import Action
 from .._rules import legal_actions
 from .._state import State, View
 
@@ -64,36 +25,36 @@ __all__ = ["CLICKS"]
 _WORDS: dict[type, ActionButton] = {
     kind: ActionButton.for_kind(kind, key, label)
     for kind, key, label in (
-        (Pass, "pass", "Pass"),
-        (Travel, "travel", "Travel"),
-        (Refresh, "refresh", "Refresh the Shop"),
-        (NoDuel, "no-duel", "No duel"),
-        (EndTurn, "end-turn", "End turn"),
-        (GiveCoin, "give-coin", "Give a coin"),
-        (AskCoin, "ask-coin", "Ask for a coin"),
-        (Propose, "propose", "Propose"),
-        (NoTrade, "no-trade", "Drop the offer"),
-        (AcceptTrade, "accept", "Accept"),
-        (RefuseTrade, "refuse", "Refuse"),
-        (NoReroll, "no-reroll", "No reroll"),
-        (LootCoins, "loot-coins", "Take the coins"),
-        (SkipLoot, "skip-loot", "Take nothing"),
-        (TakeCoins, "take-coins", "Take half the coins"),
+        (_actions.Pass, "pass", "Pass"),
+        (_actions.Travel, "travel", "Travel"),
+        (_actions.Refresh, "refresh", "Refresh the Shop"),
+        (_actions.NoDuel, "no-duel", "No duel"),
+        (_actions.EndTurn, "end-turn", "End turn"),
+        (_actions.GiveCoin, "give-coin", "Give a coin"),
+        (_actions.AskCoin, "ask-coin", "Ask for a coin"),
+        (_actions.Propose, "propose", "Propose"),
+        (_actions.NoTrade, "no-trade", "Drop the offer"),
+        (_actions.AcceptTrade, "accept", "Accept"),
+        (_actions.RefuseTrade, "refuse", "Refuse"),
+        (_actions.NoReroll, "no-reroll", "No reroll"),
+        (_actions.LootCoins, "loot-coins", "Take the coins"),
+        (_actions.SkipLoot, "skip-loot", "Take nothing"),
+        (_actions.TakeCoins, "take-coins", "Take half the coins"),
     )
 }
 """The button of each action that is a word alone."""
 _VERBS: dict[type, ActionButton] = {
     kind: ActionButton.for_kind(kind, key, label)
     for kind, key, label in (
-        (ShowTower, "show-tower", "Show tower"),
-        (Slot, "slot", "Slot"),
-        (Unslot, "unslot", "Unslot"),
-        (Sell, "sell", "Sell"),
-        (Pay, "pay", "Pay"),
-        (Drop, "drop", "Drop"),
-        (Power, "power", "Guild power"),
-        (Duel, "duel", "Duel"),
-        (Trade, "trade", "Trade"),
+        (_actions.ShowTower, "show-tower", "Show tower"),
+        (_actions.Slot, "slot", "Slot"),
+        (_actions.Unslot, "unslot", "Unslot"),
+        (_actions.Sell, "sell", "Sell"),
+        (_actions.Pay, "pay", "Pay"),
+        (_actions.Drop, "drop", "Drop"),
+        (_actions.Power, "power", "Guild power"),
+        (_actions.Duel, "duel", "Duel"),
+        (_actions.Trade, "trade", "Trade"),
     )
 }
 """The button telling what is done with the card or the guild clicked."""
@@ -117,36 +78,46 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
     def parts(action: Action) -> list[ClickPart]:
         kind = type(action)
         match action:
-            case Use(card_id, target):
+            case _actions.Use(card_id, target):
                 return [card(card_id), *([] if target is None else [f"seat-{target}"])]
-            case Power(target):
+            case _actions.Power(target):
                 return [_VERBS[kind], *([] if target is None else [f"seat-{target}"])]
-            case Duel(seat) | Trade(seat):
+            case _actions.Duel(seat) | _actions.Trade(seat):
                 return [f"seat-{seat}", _VERBS[kind]]
-            case ShowTower(card_id) | Slot(card_id) | Unslot(card_id) | Sell(card_id):
+            case (
+                _actions.ShowTower(card_id)
+                | _actions.Slot(card_id)
+                | _actions.Unslot(card_id)
+                | _actions.Sell(card_id)
+            ):
                 return [card(card_id), _VERBS[kind]]
-            case Pay(card_id) | Drop(card_id):
+            case _actions.Pay(card_id) | _actions.Drop(card_id):
                 return [card(card_id), _VERBS[kind]]
-            case Give(card_id) | Ask(card_id) | Loot(card_id) | Take(card_id):
+            case (
+                _actions.Give(card_id)
+                | _actions.Ask(card_id)
+                | _actions.Loot(card_id)
+                | _actions.Take(card_id)
+            ):
                 return [card(card_id)]
-            case Buy(card_id):
+            case _actions.Buy(card_id):
                 return [f"shop-{card_id}"]
-            case Choose(card_id):
+            case _actions.Choose(card_id):
                 return [f"drawn-{card_id}"]
-            case Reroll(dodge, other):
+            case _actions.Reroll(dodge, other):
                 if other is None:
                     return [f"die-{dodge}"]
                 words = f"and die {other + 1}"
                 about = f"Reroll the Dodge and die {other + 1} of the roll, from the left"
                 return [f"die-{dodge}", ActionButton(f"other-die-{other}", words, about)]
-            case Keep(where):
+            case _actions.Keep(where):
                 return [_KEEP[where]]
-            case Roll() | FaceResult() | Reveal():
-                return [ActionButton.chance(notation(action))]
+            case _actions.Roll() | _actions.FaceResult() | _actions.Reveal():
+                return [ActionButton.chance(_actions.notation(action))]
         return [_WORDS[kind]]
 
     return parts
 
 
-CLICKS = ClickMap(legal_actions, _parts, ACTIONS, notation)
+CLICKS = ClickMap(legal_actions, _parts, _actions.ACTIONS, _actions.notation)
 """How a kinmarr picture is clicked (:class:`tabletop_rules.ClickMap`)."""

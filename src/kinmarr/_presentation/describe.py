@@ -12,64 +12,10 @@ from typing import Final, cast
 
 from tabletop_rules import CHANCE, Seat, join_words, plural, sentence
 
-from .._actions import (
-    ACTIONS,
-    AcceptTrade,
-    Action,
-    Ask,
-    AskCoin,
-    Buy,
-    Choose,
-    Drop,
-    Duel,
-    EndTurn,
-    FaceResult,
-    Give,
-    GiveCoin,
-    Keep,
-    Loot,
-    LootCoins,
-    NoDuel,
-    NoReroll,
-    NoTrade,
-    Pass,
-    Pay,
-    Power,
-    Propose,
-    Refresh,
-    RefuseTrade,
-    Reroll,
-    Reveal,
-    Roll,
-    Sell,
-    ShowTower,
-    SkipLoot,
-    Slot,
-    Take,
-    TakeCoins,
-    Trade,
-    Travel,
-    Unslot,
-    Use,
-)
+from .. import _actions, _events
+from .._actions import Action
 from .._combat import dodging, rolling
-from .._events import (
-    CardGained,
-    CardRevealed,
-    CardUsed,
-    DieRolled,
-    DuelEnded,
-    Event,
-    FateChanged,
-    FightEnded,
-    GameEnded,
-    Moved,
-    PlayerDied,
-    ProphecyFulfilled,
-    ShopUsed,
-    TradeAnswered,
-    TurnBegan,
-)
+from .._events import Event
 from .._frames import (
     DiceRoll,
     DuelFrame,
@@ -135,54 +81,54 @@ class _Speaker:
 
     def event(self, event: Event) -> str:
         match event:
-            case TurnBegan(seat, round_):
+            case _events.TurnBegan(seat, round_):
                 return f"round {round_}: the turn of {self.guild(seat)} began"
-            case DieRolled(seat, die, result):
+            case _events.DieRolled(seat, die, result):
                 if die == "travel":
                     return f"{self.guild(seat)} rolled {result} on the travel die"
                 colour = COLOURS.get(die, die)
                 return f"{self.guild(seat)} rolled {_face(result)} on the {colour} die"
-            case Moved(seat, tile):
+            case _events.Moved(seat, tile):
                 return f"{self.guild(seat)} moved to {self.names.tile(tile)}"
-            case CardRevealed(deck, card):
+            case _events.CardRevealed(deck, card):
                 return f"{self.names.card_kind(card)} was drawn from the {deck} deck"
-            case CardUsed(seat, card, target):
+            case _events.CardUsed(seat, card, target):
                 on = f" on {self.guild(target)}" if target is not None else ""
                 if card is None:
                     power = f"its power, {self.names.power(seat)}"
                     return f"{self.guild(seat)} used {power}{',' if on else ''}{on}"
                 return f"{self.guild(seat)} used {self.card(card)}{on}"
-            case CardGained(seat, card, where):
+            case _events.CardGained(seat, card, where):
                 into = "a slot" if where == "slot" else "the hand"
                 return f"{self.guild(seat)} gained {self.names.card_kind(card)} into {into}"
-            case FightEnded(seat, creature, result, dealt, taken):
+            case _events.FightEnded(seat, creature, result, dealt, taken):
                 wounds = f"{plural(dealt, 'wound')} dealt, {taken} taken"
                 verb = _FIGHTS.get(result, "fought")
                 return f"{self.guild(seat)} {verb} {self.card(creature)}: {wounds}"
-            case DuelEnded(attacker, defender, dealt_a, dealt_d, winner):
+            case _events.DuelEnded(attacker, defender, dealt_a, dealt_d, winner):
                 a, d = self.guild(attacker), self.guild(defender)
                 end = f": {self.guild(winner)} won" if winner is not None else " in a draw"
                 return (
                     f"the duel of {a} against {d} ended{end}; {a} dealt"
                     f" {plural(dealt_a, 'wound')}, {d} dealt {plural(dealt_d, 'wound')}"
                 )
-            case FateChanged(fate, by):
+            case _events.FateChanged(fate, by):
                 way = "rose" if by > 0 else "fell"
                 return f"Fate {way} by {abs(by)}, to {fate} of 10"
-            case PlayerDied(seat):
+            case _events.PlayerDied(seat):
                 return f"the character of {self.guild(seat)} died"
-            case ShopUsed(seat, what, card, coins):
+            case _events.ShopUsed(seat, what, card, coins):
                 paid = plural(coins, "coin")
                 if what == "refresh":
                     return f"{self.guild(seat)} refreshed the Shop for {paid}"
                 verb = "bought" if what == "buy" else "sold"
                 return f"{self.guild(seat)} {verb} {self.card(card or '')} for {paid}"
-            case TradeAnswered(seat, partner, accepted):
+            case _events.TradeAnswered(seat, partner, accepted):
                 answer = "accepted" if accepted else "refused"
                 return f"{self.guild(partner)} {answer} the trade offer of {self.guild(seat)}"
-            case ProphecyFulfilled(seat, card):
+            case _events.ProphecyFulfilled(seat, card):
                 return f"{self.guild(seat)} fulfilled the prophecy {self.card(card)}"
-            case GameEnded(ending, winners):
+            case _events.GameEnded(ending, winners):
                 who = join_words([self.guild(s) for s in winners], empty="nobody")
                 verb = "win" if len(winners) > 1 else "wins"
                 return f"the game ended ({_ENDINGS.get(ending, ending)}): {who} {verb}"
@@ -191,7 +137,7 @@ class _Speaker:
     # -- actions ---------------------------------------------------------------------------------
 
     def action(self, action: Action) -> str:
-        if isinstance(action, Roll | FaceResult | Reveal):
+        if isinstance(action, _actions.Roll | _actions.FaceResult | _actions.Reveal):
             return self.chance(action)
         seat = acting(self.position)
         if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
@@ -200,11 +146,11 @@ class _Speaker:
 
     def chance(self, action: Action) -> str:
         match action:
-            case Roll(value):
+            case _actions.Roll(value):
                 return f"Chance: the travel die shows {value}"
-            case FaceResult(face):
+            case _actions.FaceResult(face):
                 return f"Chance: the {self.die_rolled()} die shows {_face(face)}"
-            case Reveal(card):
+            case _actions.Reveal(card):
                 card_data = self.position.config.rules.card.get(card)
                 deck = f" from the {card_data.deck} deck" if card_data is not None else ""
                 return f"Chance draws {self.names.card_kind(card)}{deck}"
@@ -224,65 +170,65 @@ class _Speaker:
         top = self.position.frames[-1] if self.position.frames else None
         rules = self.position.config.rules
         match action:
-            case Pass():
+            case _actions.Pass():
                 about = _REQUESTS.get(top.request, "") if isinstance(top, WindowFrame) else ""
                 return "passes" + (f": no answer to {about}" if about else "")
-            case Use(card, target):
+            case _actions.Use(card, target):
                 on = f" on {self.guild(target)}" if target is not None else ""
                 return f"uses {self.card(card)}{on}{self.text(card)}"
-            case Power(target):
+            case _actions.Power(target):
                 on = f", on {self.guild(target)}" if target is not None else ""
                 power = rules.guild[self.position.config.guilds[seat]].power if seat >= 0 else None
                 said = f" — {power.text.rstrip('.')}" if power is not None and power.text else ""
                 return f"uses its power, {self.names.power(seat)}{on}{said}"
-            case Travel():
+            case _actions.Travel():
                 return "rolls the travel die and moves"
-            case ShowTower(card):
+            case _actions.ShowTower(card):
                 return f"shows the tower {self.card(card)}{self.text(card)}"
-            case Slot(card):
+            case _actions.Slot(card):
                 return f"moves {self.card(card)} from the hand to a slot"
-            case Unslot(card):
+            case _actions.Unslot(card):
                 return f"moves {self.card(card)} from a slot to the hand"
-            case Buy(card):
+            case _actions.Buy(card):
                 price = (
                     plural(rules.card[card].value, "coin") if card in rules.card else "its price"
                 )
                 return f"buys {self.card(card)} for {price}{self.text(card)}"
-            case Sell(card):
+            case _actions.Sell(card):
                 price = plural(rules.card[card].value // 2, "coin") if card in rules.card else ""
                 return f"sells {self.card(card)}" + (f" for {price}" if price else "")
-            case Refresh():
+            case _actions.Refresh():
                 cost = plural(self.position.flags.refreshes + 1, "coin")
                 return f"refreshes the Shop for {cost}: its Items go under the deck, new ones come"
-            case Duel(other):
+            case _actions.Duel(other):
                 return f"challenges {self.guild(other)} to a duel"
-            case NoDuel():
+            case _actions.NoDuel():
                 return "declares no duel this turn"
-            case Trade(other):
+            case _actions.Trade(other):
                 return f"starts a trade offer to {self.guild(other)}"
-            case EndTurn():
+            case _actions.EndTurn():
                 return "ends the turn"
-            case Give(card):
+            case _actions.Give(card):
                 return f"adds {self.card(card)} to the offer"
-            case GiveCoin():
+            case _actions.GiveCoin():
                 given = top.give_coins + 1 if isinstance(top, OfferFrame) else 1
                 return f"adds a coin to the offer ({plural(given, 'coin')} in all)"
-            case Ask(card):
+            case _actions.Ask(card):
                 return f"asks {self.partner(top)} for {self.card(card)}"
-            case AskCoin():
+            case _actions.AskCoin():
                 asked = top.ask_coins + 1 if isinstance(top, OfferFrame) else 1
                 return f"asks {self.partner(top)} for a coin ({plural(asked, 'coin')} in all)"
-            case Propose():
+            case _actions.Propose():
                 return f"makes the offer to {self.partner(top)}{self.offer(top)}"
-            case NoTrade():
+            case _actions.NoTrade():
                 return "drops the offer without making it"
-            case AcceptTrade():
+            case _actions.AcceptTrade():
                 return f"accepts the offer of {self.guild(self.position.turn)}{self.offer(top)}"
-            case RefuseTrade():
+            case _actions.RefuseTrade():
                 return f"refuses the offer of {self.guild(self.position.turn)}{self.offer(top)}"
-            case Choose(card):
+            case _actions.Choose(card):
                 return f"chooses {self.names.card_kind(card)}{self.summary(card)}"
-            case Pay(card):
+            case _actions.Pay(card):
                 tower = (
                     f" towards the tower {self.card(top.tower)}"
                     if isinstance(top, PayFrame)
@@ -290,29 +236,29 @@ class _Speaker:
                 )
                 worth = rules.card[card].value if card in rules.card else 0
                 return f"discards {self.card(card)} (worth {worth}){tower}"
-            case Reroll(dodge, other):
+            case _actions.Reroll(dodge, other):
                 return self.reroll(top, dodge, other)
-            case NoReroll():
+            case _actions.NoReroll():
                 return "uses no more Dodge in this roll"
-            case Keep(where):
+            case _actions.Keep(where):
                 card = f" {self.card(top.card)}" if isinstance(top, GainFrame) else " the card"
                 return f"keeps{card} in {'a slot' if where == 'slot' else 'the hand'}"
-            case Drop(card):
+            case _actions.Drop(card):
                 return f"drops {self.card(card)} from the hand: it leaves the game"
-            case Loot(card):
+            case _actions.Loot(card):
                 return f"takes {self.card(card)} from {self.dead(top)}"
-            case LootCoins():
+            case _actions.LootCoins():
                 coins = (
                     f"the {plural(top.coins, 'coin')}"
                     if isinstance(top, LootFrame)
                     else "the coins"
                 )
                 return f"takes {coins} of {self.dead(top)}"
-            case SkipLoot():
+            case _actions.SkipLoot():
                 return f"takes nothing more from {self.dead(top)}"
-            case Take(card):
+            case _actions.Take(card):
                 return f"takes {self.card(card)} from {self.loser(top)} as the duel's trophy"
-            case TakeCoins():
+            case _actions.TakeCoins():
                 return f"takes half the coins of {self.loser(top)} as the duel's trophy"
         raise TypeError(f"not a kinmarr event or action: {action!r}")
 
@@ -395,6 +341,6 @@ def describe(position: State | View, what: Event | Action) -> str:
         TypeError: ``what`` is neither.
     """
     speaker = _Speaker(position)
-    if isinstance(what, ACTIONS):
+    if isinstance(what, _actions.ACTIONS):
         return sentence(speaker.action(cast(Action, what)))
     return sentence(speaker.event(cast(Event, what)))
