@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._describe import faces_text
+from ._describe import describe, faces_text
 from ._flow import track
 from ._map import Hex
 from ._names import Names
@@ -123,7 +123,7 @@ def render_text(position: State | View) -> str:
     if asked is None or asked.seat < 0:
         lines.append("to answer: chance")
     else:
-        lines.append(f"to answer: seat {asked.seat} ({names.hero(asked.seat)}): {asked.prompt}")
+        lines.append(f"to answer: seat {asked.seat}, {describe(position, asked)}")
     return "\n".join(lines)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tabletop_rules import plural
+
 from ._actions import notation
 from ._describe import describe
 from ._frames import (
@@ -125,7 +127,7 @@ def render_text(position_: State | View) -> str:
         ask = ", ".join(names.card(c) for c in top.ask) or "-"
         lines.append(
             f"offer to seat {top.partner} ({names.guild(top.partner)}): give {give}"
-            f" +{top.give_coins} coins, ask {ask} +{top.ask_coins} coins"
+            f" + {plural(top.give_coins, 'coin')}, ask {ask} + {plural(top.ask_coins, 'coin')}"
         )
     actions = legal_actions(p)
     asked = acting(p)
