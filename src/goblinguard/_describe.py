@@ -162,8 +162,8 @@ def _outcome(outcome: _Outcome) -> str:
     defeated, total = getattr(outcome, "defeated", 0), getattr(outcome, "total", 0)
     monsters = plural(total, "goblin and hobgoblin", "goblins and hobgoblins")
     if outcome.winners:
-        return f"won: all {monsters} were defeated"
-    return f"lost: {defeated} of the {monsters} were defeated"
+        return f"the game is won: all {monsters} were defeated"
+    return f"the game is lost: {defeated} of the {monsters} were defeated"
 
 
 def describe(
