@@ -2,8 +2,9 @@
 games the test plays itself with the same seed, and its page driven in headless Chromium.
 
 The browser tests need Debian's ``chromium`` at ``/usr/bin/chromium`` and the ``playwright``
-package (the ``test`` extra); without them they skip, unless ``TABLETOP_REQUIRE_BROWSER`` is set
-(``scripts/check`` sets it), and then they fail: CI never skips them silently.
+package (the ``test`` extra); without them they skip, saying what is missing, unless
+``TABLETOP_REQUIRE_BROWSER`` is set (``.ci/run`` installs chromium and sets it), and then they
+fail: CI never skips them silently.
 """
 
 from __future__ import annotations
@@ -1004,13 +1005,15 @@ def test_a_failure_in_a_game_is_a_json_500_and_the_traceback_stays_on_the_server
 def browser() -> Iterator[Browser]:
     """Headless Chromium (Debian's) through Playwright; a skip when either is missing, or a
     failure under ``TABLETOP_REQUIRE_BROWSER``."""
-    missing = [] if CHROMIUM.exists() else [f"{CHROMIUM} (apt-get install chromium)"]
+    missing = (
+        [] if CHROMIUM.exists() else [f"Debian's chromium at {CHROMIUM} (apt-get install chromium)"]
+    )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         missing.append("the playwright package (pip install -e '.[test]')")
     if missing:
-        reason = f"the browser test needs {' and '.join(missing)}"
+        reason = f"no browser: the browser tests need {' and '.join(missing)}"
         if os.environ.get(REQUIRE_BROWSER):
             pytest.fail(f"{reason}; {REQUIRE_BROWSER} is set, so it may not be skipped")
         pytest.skip(reason)
