@@ -1607,14 +1607,16 @@ OVERFLOW = """svg => {
         for (const text of card.querySelectorAll("text")) {
             const words = text.textContent;
             const drawn = text.getBoundingClientRect();
-            if (words.includes("…") || drawn.left < box.left - 1 || drawn.right > box.right + 1) {
+            const cut = words.includes("…") && !text.classList.contains("about");
+            if (cut || drawn.left < box.left - 1 || drawn.right > box.right + 1) {
                 found.push(`${card.getAttribute("data-card")}: ${words}`);
             }
         }
     }
     return found;
 }"""
-"""The texts of the cards that are cut or stick out of their card: none may."""
+"""The texts of the cards that are cut or stick out of their card: none may (a card's words
+under its name, ``.about``, may end in "…": the tooltip holds them whole)."""
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -55,6 +55,9 @@ from ._actions import (
     Use,
     notation,
 )
+from ._combat import dodging
+from ._frames import DuelFrame, FightFrame
+from ._names import FACE_NAMES
 from ._rules import legal_actions
 from ._state import State, View
 
@@ -106,6 +109,18 @@ _KEEP = {
 def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
     rules = position.config.rules
     players = position.players
+    fight = next(
+        (f for f in reversed(position.frames) if isinstance(f, FightFrame | DuelFrame)), None
+    )
+    found = None if fight is None else dodging(fight)
+    roll = None if found is None else found[1]
+
+    def die(index: int) -> str:
+        """``the red die (Hit)``, or ``die 2`` without the roll."""
+        if roll is None or not 0 <= index < len(roll.faces):
+            return f"die {index + 1}"
+        face = FACE_NAMES.get(roll.faces[index], roll.faces[index])
+        return f"the {roll.colours[index]} die ({face})"
 
     def card(card_id: str) -> ClickPart:
         for seat, player in enumerate(players):
@@ -136,8 +151,8 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
             case Reroll(dodge, other):
                 if other is None:
                     return [f"die-{dodge}"]
-                words = f"and die {other + 1}"
-                about = f"Reroll the Dodge and die {other + 1} of the roll, from the left"
+                words = f"and {die(other)}"
+                about = f"Reroll the Dodge and {die(other)}"
                 return [f"die-{dodge}", ActionButton(f"other-die-{other}", words, about)]
             case Keep(where):
                 return [_KEEP[where]]

@@ -225,7 +225,7 @@ def _card_title(card: Card) -> str:
     text = f" {card.text}" if card.text else ""
     abilities = abilities_text(card)
     text += f" {abilities}" if abilities else ""
-    return f"{card.name} ({card.id}), {card.kind}, {', '.join(numbers)}.{text}"
+    return f"{card.name}, {card.kind}, {', '.join(numbers)}.{text}"
 
 
 # -- cards and dice -----------------------------------------------------------------------------
@@ -256,13 +256,18 @@ def _card(
     about: bool = False,
 ) -> str:
     """A card as a small box with its name (in ``lines`` lines) and, when ``price``, its price
-    in a coin, and with ``about`` a line under the name saying what it is (a creature's attack
-    and defence, another card's kind and value); the tooltip tells all; ``actions``: its
-    ``data-actions``."""
+    in a coin, and with ``about`` lines under the name saying what it is (a creature's attack,
+    defence and abilities, another card's kind, value and text, the rest in the tooltip);
+    ``actions``: its ``data-actions``."""
     size = 10.0
     names = _wrap(card.name, size, w - (26.0 if price else 8.0), lines)
+    first = len(names)
     if about:
-        names = [*names, _fit(_card_numbers(card), size, w - 8.0)]
+        words = abilities_text(card) if card.kind == "creature" else card.text
+        names += [
+            _fit(_card_numbers(card), size, w - 8.0),
+            *(_wrap(words, size, w - 8.0, 2) if words else []),
+        ]
     top = y + h / 2 - (len(names) - 1) * size * 0.6
     fill = _KIND_FILL.get(card.kind, _PANEL)
     parts = [
@@ -274,7 +279,8 @@ def _card(
                 line,
                 size,
                 bold=about and i == 0,
-                fill=_MUTED if about and i == len(names) - 1 else _INK,
+                fill=_MUTED if i >= first else _INK,
+                class_="about" if i >= first else None,
             )
             for i, line in enumerate(names)
         ),
@@ -310,7 +316,7 @@ def _cards(
     ``<key>-<card>``."""
     rules = p.config.rules
     step = (w + 6) / per_row
-    high = 2 * _CHIP if about else _CHIP
+    high = 54.0 if about else _CHIP
     parts = []
     for i, card_id in enumerate(cards):
         row, col = divmod(i, per_row)
