@@ -947,6 +947,8 @@ def test_an_agent_thinks_within_the_time_of_a_decision() -> None:
             client.ok("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0}, seat=0)
             news = client.ok("GET", f"/api/matches/{match}/events?seat=0", seat=0)["events"]
             notes += [e["note"] for e in news if e.get("by") == 1 and "note" in e]
+            if notes:
+                break
     assert notes
     assert notes[0] == "ismcts took more than 0.001 s: a random move was played for it"
 
