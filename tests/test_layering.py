@@ -42,26 +42,45 @@ def test_goblinguard_rules_import_no_rendering_and_no_io(name: str) -> None:
 GRIMHEIM_RULES = [
     "_actions",
     "_cards",
+    "_checks",
     "_content",
     "_dice",
-    "_effects",
+    "_engine",
     "_events",
     "_flow",
+    "_frames/__init__",
+    "_frames/_base",
+    "_frames/attack",
+    "_frames/draws",
+    "_frames/granted",
+    "_frames/monster_turn",
+    "_frames/moves",
+    "_frames/offers",
+    "_frames/resolving",
+    "_frames/turn_end",
+    "_frames/window",
     "_heroes",
+    "_hidden",
+    "_limits",
     "_map",
     "_monsters",
+    "_pieces",
+    "_query",
+    "_quests",
     "_rules",
     "_state",
+    "_turn",
+    "_uses",
     "_validate",
+    "_walks",
     "_work",
-    "_world",
 ]
 
 
 @pytest.mark.parametrize("name", GRIMHEIM_RULES)
 def test_grimheim_rules_import_no_rendering_and_no_io(name: str) -> None:
     imported = _imports(SRC / "grimheim" / f"{name}.py")
-    assert "._render" not in imported
+    assert all(n.lstrip(".") != "_render" for n in imported)
     assert not {n.split(".")[0] for n in imported} & IO_MODULES
     assert not {n.split(".")[0] for n in imported} & (GAMES - {"grimheim"})
 
@@ -90,3 +109,137 @@ def test_kinmarr_rules_import_no_rendering_and_no_io(name: str) -> None:
     assert "._render" not in imported and "._agents" not in imported
     assert not {n.split(".")[0] for n in imported} & IO_MODULES
     assert not {n.split(".")[0] for n in imported} & (GAMES - {"kinmarr"})
+
+
+# -- grimheim: no import circle, and the card words import nothing of the engine -----------------
+
+GRIMHEIM = SRC / "grimheim"
+
+VOCAB_DATA = {
+    "grimheim._actions",
+    "grimheim._cards",
+    "grimheim._content",
+    "grimheim._events",
+    "grimheim._limits",
+    "grimheim._map",
+    "grimheim._pieces",
+}
+"""The plain values below the engine that the card words may import besides their own modules;
+everything else of grimheim is the engine, which the words reach only through ``Ctx``."""
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(node: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import under ``node``, at module level or inside a function, but those of an
+    ``if TYPE_CHECKING:`` block (they never run)."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _type_checking(child):
+            for other in child.orelse:
+                found += _import_nodes(other)
+            continue
+        if isinstance(child, ast.Import | ast.ImportFrom):
+            found.append(child)
+        found += _import_nodes(child)
+    return found
+
+
+def _graph(package_dir: Path) -> dict[str, set[str]]:
+    """Module → the modules of its package importing it runs: what it names, and the packages
+    above those that are not its own (importing ``grimheim._vocab.costs`` from outside runs
+    ``grimheim._vocab`` first)."""
+    paths = sorted(package_dir.rglob("*.py"))
+    modules = {_module_of(p): p for p in paths}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    parts = parts[: len(parts) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                found = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                    for alias in node.names
+                ]
+            for target in found:
+                if target not in modules:
+                    continue
+                targets.add(target)
+                above = target.rpartition(".")[0]
+                while above.count(".") and not f"{package}.".startswith(f"{above}."):
+                    targets.add(above)
+                    above = above.rpartition(".")[0]
+        targets.discard(name)
+        graph[name] = targets
+    return graph
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """An import circle of ``graph`` (its modules in order, the first repeated last), if any."""
+    state: dict[str, int] = {}  # 1: on the path being followed, 2: done
+    path: list[str] = []
+
+    def visit(name: str) -> list[str] | None:
+        state[name] = 1
+        path.append(name)
+        for target in sorted(graph[name]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state:
+                found = visit(target)
+                if found is not None:
+                    return found
+        path.pop()
+        state[name] = 2
+        return None
+
+    for name in sorted(graph):
+        if name not in state:
+            found = visit(name)
+            if found is not None:
+                return found
+    return None
+
+
+@pytest.mark.parametrize("package", sorted([*GAMES, "tabletop_rules"]))
+def test_no_package_has_an_import_circle(package: str) -> None:
+    """No module imports, even from inside a function, one that imports it back by any road."""
+    found = _circle(_graph(SRC / package))
+    assert found is None, "import circle: " + " -> ".join(found or ())
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert _circle({"a": {"b"}, "b": set()}) is None
+
+
+def test_grimheim_card_words_import_nothing_of_the_engine() -> None:
+    """``grimheim._vocab`` imports only its own modules and the plain values below the engine;
+    the words reach the game through ``Ctx`` alone."""
+    graph = _graph(GRIMHEIM)
+    words = [name for name in graph if name.startswith("grimheim._vocab")]
+    assert "grimheim._vocab._context" in words
+    for name in words:
+        engine = {
+            target
+            for target in graph[name]
+            if not target.startswith("grimheim._vocab") and target not in VOCAB_DATA
+        }
+        assert not engine, f"{name} imports {sorted(engine)}"

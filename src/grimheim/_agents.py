@@ -43,9 +43,10 @@ from ._actions import (
     Upgrade,
     Use,
 )
+from ._query import hero_health, hero_range, info, side_of
 from ._state import MonsterTurn, View
+from ._vocab.costs import TakeDamage
 from ._work import Work
-from ._world import hero_health, hero_range, info, side_of
 
 __all__ = ["DefenderAgent"]
 
@@ -75,8 +76,6 @@ def _danger(w: Work, area: int) -> float:
 
 def _knocks_out(w: Work, seat: int, use: Use) -> bool:
     """Whether the damage the use costs would knock its hero out (G39)."""
-    from ._vocab.costs import TakeDamage
-
     hero = w.heroes[seat]
     state = next((c for c in hero.cards if c.id == use.card), None)
     card = w.config.cards[use.card]

@@ -23,7 +23,7 @@ import cattrs
 
 from tabletop_rules import ContentError, make_converter
 
-from ._vocab import Amount, Condition, Cost, Effect, Step, Trait, When, register_words
+from ._vocab import Amount, Condition, Cost, Effect, ResolutionStep, Trait, When, register_words
 from ._vocab.amounts import describe_amount
 from ._vocab.costs import Counters, Durability, Mana
 
@@ -136,7 +136,7 @@ class Use:
     x: XRange | None = None
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[ResolutionStep, ...]:
         """The steps of a resolution, the costs first and the effects after them."""
         return (*self.cost, *self.effects)
 

@@ -17,7 +17,7 @@ from ._actions import ACTION_TYPES, Action
 from ._cards import CONTENT_CONVERTER, content_converter
 from ._content import Pack, pack_ref, standard_pack
 from ._events import EVENT_TYPES, Event
-from ._legacy import migrate_1
+from ._format1 import migrate_1
 from ._state import FRAMES, Config, Frame, State, View
 from ._validate import validate
 

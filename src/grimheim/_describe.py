@@ -75,10 +75,11 @@ from ._events import (
     TownPiecesAdded,
     Upgraded,
 )
-from ._flow import current, track
+from ._flow import current
 from ._heroes import bonus_here, upgrade_cost
 from ._map import Hex
 from ._names import ROMAN, Names
+from ._query import track
 from ._state import (
     GoldOffer,
     MonsterAttack,
@@ -245,7 +246,7 @@ class _Speaker:
             case TownPiecesAdded(count):
                 return f"{plural(count, 'town piece')} added to Grimheim"
             case TimeAdvanced(spot, kind):
-                total = len(track(self.work))
+                total = len(track(self.work.config))
                 return f"the rune stone moved to spot {spot} of {total}: {_SPOTS.get(kind, kind)}"
             case GameEnded(won, town):
                 if won:
@@ -302,7 +303,7 @@ class _Speaker:
 
     def outcome(self, outcome: _Outcome) -> str:
         """How the game ended, with the spot the rune stone reached."""
-        spots = len(track(self.work))
+        spots = len(track(self.work.config))
         reached = f"spot {self.position.time + 1} of {spots}"
         if getattr(outcome, "won", bool(outcome.winners)):
             left = plural(self.position.town, "town piece")

@@ -17,7 +17,7 @@ from tabletop_rules import Rng
 from ._actions import Roll
 from ._content import Dice
 
-__all__ = ["roll_dice", "roll_outcomes"]
+__all__ = ["faces", "roll_dice", "roll_outcomes"]
 
 _FACE_INDEX = {"hit": 0, "hit_unless_cover": 1, "rune": 2, "miss": 3}
 
@@ -65,3 +65,8 @@ def roll_dice(dice: Dice, n: int, rng: Rng) -> tuple[Roll, Rng]:
         face, rng = rng.choice(dice.attack)
         counts[_FACE_INDEX[face]] += 1
     return Roll(counts[0], counts[1], counts[2], counts[3]), rng
+
+
+def faces(roll: Roll) -> tuple[int, int, int, int]:
+    """A roll's dice by face: ``(hits, hits unless cover, runes, misses)``."""
+    return roll.hits, roll.covers, roll.runes, roll.misses

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from ._forecast import Forecast, forecast, forecast_spots
-from ._world import info
+from ._query import info
 
 __all__ = ["PlannerWeights", "card_worth", "evaluate"]
 

@@ -23,9 +23,7 @@ from typing import Any
 import attrs
 
 from ._monsters import attack_dice, clear_pins, move_monsters, movement_order
-from ._state import MonsterAttack, MonsterTurn
-from ._work import Work
-from ._world import (
+from ._query import (
     hero_armor,
     hero_health,
     hero_range,
@@ -33,6 +31,8 @@ from ._world import (
     hero_traits,
     info,
 )
+from ._state import MonsterAttack, MonsterTurn
+from ._work import Work
 
 __all__ = ["Forecast", "attack_odds", "forecast", "forecast_spots"]
 

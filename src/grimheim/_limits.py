@@ -8,16 +8,20 @@ the dice). Each bound here is one that play implies or one far beyond any game (
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from ._cards import Card
     from ._content import Pack
-    from ._state import Config
 
-__all__ = ["BONUS_LIMIT", "GOLD_LIMIT", "MANA_LIMIT", "deck_of", "roll_limit", "upgrade_limit"]
+__all__ = [
+    "BONUS_LIMIT",
+    "GOLD_LIMIT",
+    "MANA_LIMIT",
+    "TOWN_LIMIT",
+    "deck_of",
+    "upgrade_limit",
+]
 
 GOLD_LIMIT: Final = 99
 """The most gold a hero holds; gold gained beyond it is lost (G48). The rules print no maximum,
@@ -31,10 +35,9 @@ simulated games was 17."""
 BONUS_LIMIT: Final = 99
 """The most range or movement a turn's cards add (G48): far more than the map is wide."""
 
-_MOST_NEIGHBOURS: Final = 6
-"""Areas around a hex: the most other trollkin that can strengthen one's attack."""
-_DIE_BONUS: Final = 1
-"""Dice the monster die's attack face adds to every monster attack."""
+TOWN_LIMIT: Final = 10
+"""The town pieces the game holds: 9 houses and Freya's Well (a game of 4 heroes sets them all
+up). Cards that add town pieces add them up to this many (G27)."""
 
 
 def deck_of(pack: Pack, hero: str) -> tuple[Card, ...]:
@@ -48,78 +51,3 @@ def upgrade_limit(pack: Pack, hero: str) -> int:
     cards = deck_of(pack, hero)
     gained = sum(1 for c in cards if c.kind == "ability" and not c.starting)
     return gained + sum(1 for c in cards if len(c.sides) == 2)
-
-
-def _most(values: Iterator[int]) -> int:
-    return max(values, default=0)
-
-
-@functools.lru_cache(maxsize=64)
-def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
-    from ._monsters import TROLLKIN
-    from ._vocab.damage import RollAgainst
-    from ._vocab.rolls import AddDice
-
-    hero_dice = 0
-    for hero in heroes:
-        cards = deck_of(pack, hero)
-        kept = [card for card in cards if card.kind != "event"]
-        weapons = [c for c in kept if c.main_weapon]
-        strength = sum(
-            _most(side.strength for side in card.sides) for card in kept if not card.main_weapon
-        ) + _most(_most(side.strength for side in card.sides) for card in weapons)
-        against = _most(
-            effect.dice
-            for card in cards
-            for side in card.sides
-            for use in side.uses
-            for effect in use.effects
-            if isinstance(effect, RollAgainst)
-        )
-        hand = 4 + sum(_most(side.hand_limit for side in card.sides) for card in kept)
-        copies = sorted(
-            (
-                _most(
-                    sum(e.count for e in use.effects if isinstance(e, AddDice))
-                    for side in card.sides
-                    for use in side.uses
-                )
-                for card in cards
-                if card.kind == "event"
-                for _ in range(card.count)
-            ),
-            reverse=True,
-        )
-        in_play = sum(
-            _most(
-                sum(e.count for e in use.effects if isinstance(e, AddDice))
-                for side in card.sides
-                for use in side.uses
-            )
-            for card in kept
-        )
-        hero_dice = max(hero_dice, max(strength, against) + in_play + sum(copies[:hand]))
-    trollkin = _MOST_NEIGHBOURS * 2
-    monster_dice = max(
-        _most(k.strength + (trollkin if k.faction == TROLLKIN else 0) for k in pack.monsters.kinds),
-        _most(
-            max(s.strength + (trollkin if legend.faction == TROLLKIN else 0), s.health)
-            for legend in pack.monsters.legends
-            for s in legend.sides
-        ),
-    )
-    return max(hero_dice, monster_dice + _DIE_BONUS)
-
-
-def roll_limit(config: Config) -> int:
-    """The most attack dice one roll of a game with ``config`` can have: the larger of a hero's
-    (the strength of every card, one main weapon at a time, or a card's own roll; plus the extra
-    dice of the cards in play and of the best event cards a full hand can hold) and a monster's
-    (strength plus 2 per trollkin on each of the 6 areas around, or a legend's health, plus the
-    monster die's 1). Every :class:`~grimheim.Roll` of up to that many dice is in
-    :func:`action_space`.
-
-    >>> roll_limit(Config())
-    22
-    """
-    return _roll_limit(config.heroes, config.pack)

@@ -2,12 +2,12 @@
 attacking, dying, and the monster die's faces (G1–G3, G8–G11, G14–G16).
 
 Functions over a :class:`~grimheim._work.Work`; none of them asks a question: where the players
-must decide, :mod:`grimheim._flow` asks before calling them.
+must decide, a frame (:mod:`grimheim._frames`) asks before calling them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -16,6 +16,7 @@ from tabletop_rules import Seat
 from ._actions import Roll
 from ._events import (
     GameEnded,
+    HeroDamaged,
     HeroKnockedOut,
     HeroMoved,
     MonsterDamaged,
@@ -24,15 +25,20 @@ from ._events import (
     MonsterMoved,
     MonsterPlaced,
 )
-from ._state import Monster
-from ._work import Work
-from ._world import info
+from ._pieces import Monster
+from ._query import TROLLKIN, info
+from ._quests import on_kill
+
+if TYPE_CHECKING:
+    from ._work import Work
 
 __all__ = [
     "attack_dice",
     "attackers",
+    "attacks_every_hero",
     "can_place",
     "clear_pins",
+    "damage_hero",
     "damage_monster",
     "hits_on_hero",
     "knock_out",
@@ -47,8 +53,6 @@ __all__ = [
     "supply_left",
     "targets_of",
 ]
-
-TROLLKIN = "trollkin"
 
 
 def lose_pieces(w: Work, count: int) -> None:
@@ -229,7 +233,7 @@ def _move_one(w: Work, area: int, charge: str) -> None:
     charging = charge == "all" or (charge == "rank1" and kind.rank == 1)
     if charging:
         _step(w, area, "charge")
-    elif not _reaches_a_hero(w, area) and not _special(w, area):
+    elif not _reaches_a_hero(w, area) and not attacks_every_hero(w, area):
         # G10: the charge to reach an attack: into a free area (for a legend, also one held by a
         # monster it swaps with, G9), never into Grimheim
         ahead = w.geo.next_step[area]
@@ -264,10 +268,10 @@ def targets_of(w: Work, area: int) -> list[Seat]:
 
 def attackers(w: Work) -> tuple[int, ...]:
     """The monsters that can attack, in G3 order."""
-    return tuple(a for a in movement_order(w) if _special(w, a) or targets_of(w, a))
+    return tuple(a for a in movement_order(w) if attacks_every_hero(w, a) or targets_of(w, a))
 
 
-def _special(w: Work, area: int) -> bool:
+def attacks_every_hero(w: Work, area: int) -> bool:
     """Seer of Odin II attacks every hero outside Grimheim, in range or not (so it never charges
     to reach an attack, G10)."""
     m = w.monsters[area]
@@ -315,6 +319,16 @@ def knock_out(w: Work, seat: Seat) -> None:
     lose_pieces(w, 2)
 
 
+def damage_hero(w: Work, seat: Seat, amount: int) -> None:
+    """Deal ``amount`` damage that nothing prevents to hero ``seat``; damage that reaches their
+    health knocks them out."""
+    damage = w.heroes[seat].damage + amount
+    w.set_hero(seat, damage=damage)
+    w.events.append(HeroDamaged(seat, amount, 0))
+    if damage >= w.hero_health(seat):
+        knock_out(w, seat)
+
+
 def damage_monster(
     w: Work, area: int, amount: int, seat: Seat, *, ignore_armor: bool = False
 ) -> int:
@@ -355,8 +369,6 @@ def kill_monster(w: Work, area: int, seat: Seat) -> None:
     if kind.legend:
         _legend_leaves(w, monster)
     if seat >= 0 and w.won is None:
-        from ._quests import on_kill
-
         on_kill(w, seat, monster, gold)
 
 
@@ -462,8 +474,3 @@ def ambush_areas(w: Work, seat: Seat) -> tuple[int, ...]:
 def place_goblin(w: Work, area: int) -> None:
     """Place an ambush goblin."""
     _place(w, area, "goblin", 0)
-
-
-def monsters_in(w: Work, areas: Iterable[int]) -> list[int]:
-    """The areas among ``areas`` that hold a monster, in order."""
-    return [a for a in areas if a in w.monsters]

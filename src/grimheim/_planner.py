@@ -33,6 +33,7 @@ from ._actions import (
 )
 from ._evaluate import PlannerWeights, evaluate
 from ._forecast import Forecast, attack_odds
+from ._query import hero_health
 from ._rules import (
     after,
     chance_outcomes,
@@ -43,7 +44,6 @@ from ._rules import (
     view,
 )
 from ._state import EndOfTurn, MonsterAttack, MonsterTurn, State, View
-from ._world import hero_health
 
 __all__ = ["PlannerAgent"]
 

@@ -10,26 +10,30 @@ way with a cost, or taken instead of the kill's gold, is offered to the hero
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop_rules import Seat
 
 from ._cards import Quest, QuestWay
-from ._effects import begin_quest, context
 from ._events import QuestCompleted
-from ._state import CardState, Monster, QuestOffer
+from ._frames.draws import reveal_next
+from ._frames.offers import QuestOffer
+from ._pieces import CardState, Monster
+from ._uses import context
 from ._vocab import Ctx
 from ._vocab.conditions import holds
-from ._work import Work
+
+if TYPE_CHECKING:
+    from ._work import Work
 
 __all__ = [
     "counts_step",
     "free_way",
     "gain_equipment",
-    "offer_payable",
     "on_kill",
     "on_movement",
     "on_roll",
     "on_step",
-    "take_offer",
     "top_quest",
 ]
 
@@ -65,8 +69,6 @@ def free_way(w: Work, seat: Seat) -> int | None:
 def gain_equipment(w: Work, seat: Seat) -> None:
     """The card on top of the hero's equipment deck comes into play (with its counters; a new
     main weapon replaces the one in play), and the next card turns face up with no progress."""
-    from ._heroes import reveal_next
-
     hero = w.heroes[seat]
     card_id = hero.equipment[0]
     card = w.config.cards[card_id]
@@ -142,32 +144,3 @@ def on_movement(w: Work, seat: Seat) -> None:
     found = _first(w, seat, "after-movement", Ctx(w, seat))
     if found is not None:
         _progress(w, seat, found[0], found[1], 1, 0)
-
-
-def offer_payable(w: Work, offer: QuestOffer) -> bool:
-    """Whether the hero can still take the quest offered: the card is still on top, the gold can
-    be given back, the costs paid."""
-    hero = w.heroes[offer.hero]
-    if not hero.equipment or hero.equipment[0] != offer.card:
-        return False
-    quest = w.config.cards[offer.card].quest
-    assert quest is not None  # an offer is made for a card with a quest
-    way = quest.ways[offer.way]
-    if way.instead_of_gold and hero.gold < offer.gold:
-        return False
-    ctx = context(w, offer.hero)
-    return all(c.payable(ctx) for c in way.cost)
-
-
-def take_offer(w: Work, offer: QuestOffer) -> None:
-    """The hero takes the quest offered: gives back the kill's gold (``instead_of_gold``) and
-    completes it by its way."""
-    from ._events import GoldGained
-
-    quest = w.config.cards[offer.card].quest
-    assert quest is not None
-    if quest.ways[offer.way].instead_of_gold and offer.gold:
-        hero = w.heroes[offer.hero]
-        w.set_hero(offer.hero, gold=hero.gold - offer.gold)
-        w.events.append(GoldGained(offer.hero, -offer.gold))
-    begin_quest(w, offer.hero, offer.way)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from ._describe import describe, faces_text
-from ._flow import track
 from ._map import Hex
 from ._names import Names
+from ._query import hero_health, hero_range, hero_strength, track
 from ._rules import decision
 from ._state import NO_ROLL, Config, HeroAttack, MonsterAttack, State, View
 from ._work import Work
-from ._world import hero_health, hero_range, hero_strength
 
 __all__ = ["render_text"]
 
@@ -62,10 +61,10 @@ def render_text(position: State | View) -> str:
     """
     w = Work.of(position)
     geo = w.geo
-    spots = track(w)
+    spots = track(w.config)
     spot = spots[w.time]
     lines = [
-        f"Defenders of Grimheim: spot {w.time + 1}/{len(spots)} ({spot.kind}),"  # type: ignore[attr-defined]
+        f"Defenders of Grimheim: spot {w.time + 1}/{len(spots)} ({spot.kind}),"
         f" town {w.town}/{max(2 + 2 * len(w.heroes), w.town)}, {len(w.monsters)}"
         f" monster{'' if len(w.monsters) == 1 else 's'}"
     ]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
@@ -17,22 +17,13 @@ from tabletop_rules import (
     check_position,
 )
 
-from ._actions import (
-    Action,
-    Attack,
-    Focus,
-    Mend,
-    MoveTo,
-    Practice,
-    Prepare,
-    Use,
-)
-from ._effects import use_refusal
+from ._actions import Action, notation
 from ._events import Event
 from ._flow import act as _act
 from ._flow import advance, current, legal
 from ._flow import chance_outcomes as _chance_outcomes
 from ._hidden import hidden_parts, unseen
+from ._map import Hex
 from ._state import (
     UNASKED,
     CardState,
@@ -40,16 +31,13 @@ from ._state import (
     Drawing,
     Frame,
     Hero,
-    HeroAttack,
-    MonsterAttack,
-    Moving,
     Reinforcing,
     Revealing,
     State,
     Turn,
     View,
-    Window,
 )
+from ._turn import main_refusal
 from ._validate import validate
 from ._work import Work
 
@@ -165,7 +153,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         [] if config.hard_setup else [Drawing(s, 1) for s in reversed(range(len(heroes)))]
     )
     frames = [*draws, Reinforcing("yellow", len(heroes)), *frames]
-    bonus = tuple((b.kind, geo.area(_hex(b.at)), b.amount) for b in config.pack.map.bonus)
+    bonus = tuple((b.kind, geo.area(Hex(*b.at)), b.amount) for b in config.pack.map.bonus)
     state = State(
         config=config,
         rng=rng,
@@ -182,12 +170,6 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     w = Work(state)
     advance(w)
     return w.freeze()
-
-
-def _hex(point: tuple[int, int]) -> Any:
-    from ._map import Hex
-
-    return Hex(*point)
 
 
 def is_over(position: State | View) -> bool:
@@ -243,65 +225,23 @@ def why_not(position: State | View, action: Action) -> str | None:
     return _reason(w, action, found)
 
 
-_HERO_ACTIONS = {
-    MoveTo: "move",
-    Attack: "attack",
-    Prepare: "prepare",
-    Focus: "focus",
-    Mend: "mend",
-    Practice: "practice",
-}
-
-
-_MOVE_RULE = (
-    "Move: up to 3 areas (more with cards), never into an occupied area, a lake or a mountain "
-    "(but Naglfar and the Troll Caves); entering Grimheim ends the move"
-)
-_ATTACK_RULE = (
-    "Attack: a monster within attack range, counted in steps that never pass through Grimheim, "
-    "so a hero in Grimheim reaches none (G11)"
-)
-
-
-def _reason(w: Work, action: Action, found: list[Action]) -> str:
+def _reason(w: Work, action: Action, found: Sequence[Action]) -> str:
     """Why ``action`` (not among ``found``) does not answer the current decision, naming the rule
-    it breaks where one does."""
+    it breaks where one does: the frame that asks says it, or the rules of the turn."""
     seat = current(w)
-    frame = w.top
     if seat == CHANCE:
         return "chance decides now (a roll or a draw)"
-    kind = _HERO_ACTIONS.get(type(action))
-    on_turn = frame is None and w.turn is not None
-    if on_turn and kind is not None:
-        assert w.turn is not None
-        if kind in w.turn.actions:
-            return f"two different actions a turn: {kind} is done already"
-        if len(w.turn.actions) >= 2:
-            return "two actions a turn: both markers are used"
-    if kind == "move" and (on_turn or isinstance(frame, Moving)):
-        return _MOVE_RULE
-    if kind == "attack" and on_turn:
-        return _ATTACK_RULE
-    if isinstance(action, Use) and seat is not None:
-        match frame:
-            case None:
-                return use_refusal(w, seat, action.card, ("free",))
-            case HeroAttack():
-                from ._flow import attack_timings
-
-                whens = attack_timings(frame)
-                return use_refusal(w, seat, action.card, whens, frame.used)
-            case MonsterAttack(used=used) | Window(used=used):
-                when = frame.when if isinstance(frame, Window) else "hit"
-                return use_refusal(w, seat, action.card, (when,), used)
+    if seat is not None:
+        frame = w.top
+        why = main_refusal(w, seat, action) if frame is None else frame.why_not(w, seat, action)
+        if why is not None:
+            return why
     if type(action) not in {type(a) for a in found}:
         return f"not an answer to the current decision ({_kind(w)[0]})"
     return f"not one of the choices: {', '.join(_notations(found))}"
 
 
-def _notations(found: list[Action]) -> list[str]:
-    from ._actions import notation
-
+def _notations(found: Sequence[Action]) -> list[str]:
     shown = [notation(a) for a in found[:8]]
     return [*shown, "…"] if len(found) > 8 else shown
 
@@ -366,52 +306,12 @@ _PROMPTS = {
 
 
 def _kind(w: Work) -> tuple[str, Frame | None]:
-    from ._state import (
-        Ambush,
-        EndOfTurn,
-        GoldOffer,
-        Granted,
-        HeroAttack,
-        MonsterAttack,
-        MonsterTurn,
-        Moving,
-        QuestOffer,
-        Ramming,
-        Resolving,
-        Window,
-    )
-
     frame = w.top
     if current(w) == CHANCE:
         return "chance", frame
-    match frame:
-        case None:
-            return "turn", None
-        case HeroAttack(phase=phase):
-            return ("after-roll" if phase == "roll" else phase), frame
-        case Resolving():
-            return "choose", frame
-        case Moving():
-            return "move", frame
-        case Granted():
-            return "granted", frame
-        case Window(when):
-            return when, frame
-        case EndOfTurn(_, step_name):
-            return step_name, frame
-        case MonsterTurn():
-            return "attack-order", frame
-        case MonsterAttack(target=target):
-            return ("attack-target" if target < 0 else "prevent"), frame
-        case Ambush():
-            return "ambush", frame
-        case GoldOffer():
-            return "gold", frame
-        case QuestOffer():
-            return "quest", frame
-        case Ramming():
-            return "shove", frame
-    return "chance", frame  # pragma: no cover
+    if frame is None:
+        return "turn", None
+    return frame.kind(w), frame
 
 
 def decision(position: State | View) -> Decision[Frame | None] | None:
@@ -493,8 +393,9 @@ def redeal(position: View, seed: int) -> State:
         hand = hero.hand
         if s != position.seat:
             dealt, rng = rng.shuffle(pool)
-            hand = tuple(sorted(dealt[: len(hero.hand)]))
-            pool = sorted(dealt[len(hero.hand) :])
+            blanks = hero.hand.count("")
+            hand = tuple(sorted((*(c for c in hero.hand if c), *dealt[:blanks])))
+            pool = sorted(dealt[blanks:])
         event_deck, rng = _fill(hero.events, pool, rng, explicit)
         abilities, rng = _fill(hero.abilities, next(groups).pool, rng, explicit)
         equipment, rng = _fill(hero.equipment, next(groups).pool, rng, explicit)

@@ -53,7 +53,8 @@ from ._actions import (
 )
 from ._cards import ACTIONS, MOST, Card
 from ._content import Pack
-from ._limits import GOLD_LIMIT, deck_of, roll_limit
+from ._limits import GOLD_LIMIT, deck_of
+from ._query import roll_limit
 from ._rules import current_player
 from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
 from ._vocab.costs import Mana

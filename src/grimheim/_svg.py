@@ -34,9 +34,18 @@ from ._actions import Action
 from ._clicks import area_key
 from ._content import MonsterCard, Pack, Point, Spot, step_towards
 from ._describe import describe, faces_text
-from ._flow import track
 from ._heroes import upgrade_cost
 from ._map import CLOCKWISE, Geometry, Hex
+from ._query import (
+    hero_armor,
+    hero_health,
+    hero_range,
+    hero_strength,
+    info,
+    move_points,
+    side_of,
+    track,
+)
 from ._rules import decision, outcome
 from ._state import (
     Ambush,
@@ -60,7 +69,6 @@ from ._state import (
     Window,
 )
 from ._work import Work
-from ._world import hero_armor, hero_health, hero_range, hero_strength, info, move_points, side_of
 
 __all__ = ["draw_svg"]
 
@@ -338,7 +346,7 @@ class Picture:
     @property
     def spots(self) -> tuple[Spot, ...]:
         """The spots of the game's time track."""
-        return cast(tuple[Spot, ...], track(self.work))
+        return track(self.work.config)
 
     def cell(self, area: int) -> Point:
         """The hex of an area (Grimheim: its centre hex)."""

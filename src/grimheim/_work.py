@@ -3,34 +3,51 @@ frozen into a new :class:`~grimheim._state.State`. The state given to ``step`` i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
+import tabletop_rules
 from tabletop_rules import Rng, Seat
 
+from ._engine import ENGINE
 from ._events import Event
 from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import Geometry
-from ._state import UNASKED, Config, Frame, Hero, Monster, State, Turn
-from ._world import hero_health, info
+from ._query import hero_health, info
+from ._state import (
+    UNASKED,
+    Config,
+    Frame,
+    Hero,
+    HeroAttack,
+    Monster,
+    MonsterAttack,
+    MonsterTurn,
+    State,
+    Turn,
+    Window,
+)
+from ._vocab import Engine
 
 __all__ = ["Work"]
 
 
-class Work:
+class Work(tabletop_rules.Work[State, Frame, Event]):
     """A state being changed by one action (see the module docs).
 
     It also reads views: :meth:`of` wraps a state or a view without copying, for the questions
     ``legal_actions`` and ``decision`` ask.
     """
 
+    engine: ClassVar[Engine] = ENGINE
+    """The rules' operations the card words use (:class:`~grimheim._vocab.Engine`), which every
+    :class:`~grimheim._vocab.Ctx` built on this copy hands them."""
+
     __slots__ = (
         "asking",
         "bonus",
         "config",
-        "events",
-        "frames",
         "geo",
         "held",
         "heroes",
@@ -50,6 +67,7 @@ class Work:
     )
 
     def __init__(self, position: Any, *, view: bool = False) -> None:
+        super().__init__(list(position.frames))
         self.config: Config = position.config
         self.geo: Geometry = position.config.geo
         self.view = view
@@ -65,9 +83,7 @@ class Work:
         self.held: list[str] = list(position.held)
         self.bonus: list[tuple[str, int, int]] = list(position.bonus)
         self.turn: Turn | None = position.turn
-        self.frames: list[Frame] = list(position.frames)
         self.won: bool | None = position.won
-        self.events: list[Event] = []
         self.places: dict[int, Seat] | None = None
         """Area → seat of the heroes outside Grimheim (kept until a hero moves)."""
         self.zone: frozenset[int] | None = None
@@ -105,10 +121,36 @@ class Work:
 
     # -- small queries ---------------------------------------------------------------------------
 
-    @property
-    def top(self) -> Frame | None:
-        """The innermost pending frame."""
-        return self.frames[-1] if self.frames else None
+    def hero_roll(self) -> HeroAttack | None:
+        """The innermost hero's roll on the stack (its window is open), if any."""
+        for frame in reversed(self.frames):
+            if isinstance(frame, HeroAttack):
+                return frame
+        return None
+
+    def monster_attack(self) -> MonsterAttack | None:
+        """The innermost monster attack on the stack (its damage is being resolved), if any."""
+        for frame in reversed(self.frames):
+            if isinstance(frame, MonsterAttack):
+                return frame
+        return None
+
+    def attacker(self) -> int:
+        """The area of the monster attacking (a monster attack on the stack) or that attacked (an
+        ``attacked`` window), the innermost; ``-1`` for none."""
+        for frame in reversed(self.frames):
+            if isinstance(frame, MonsterAttack):
+                return frame.attacker
+            if isinstance(frame, Window) and frame.attacker >= 0:
+                return frame.attacker
+        return -1
+
+    def monster_turn(self) -> MonsterTurn | None:
+        """The monster turn in progress (a frame on the stack), if any."""
+        for frame in self.frames:
+            if isinstance(frame, MonsterTurn):
+                return frame
+        return None
 
     def hero_in(self, area: int) -> Seat | None:
         """The seat of the hero in ``area`` (outside Grimheim), if any."""

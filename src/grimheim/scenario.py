@@ -23,9 +23,9 @@ from typing import Any
 import attrs
 
 from ._map import Hex
+from ._query import hand_size, info
 from ._state import CardState, Monster, State
 from ._validate import validate
-from ._world import hand_size, info
 
 __all__ = [
     "HeroInfo",

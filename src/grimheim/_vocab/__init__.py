@@ -2,6 +2,10 @@
 is about (see the vocabulary page of the documentation).
 
 * :mod:`._grammar` — what every word is (:class:`Condition`, :class:`Cost`, :class:`Effect`);
+* :mod:`._context` — :class:`Ctx`, the moment a word is evaluated in and its one door to the
+  rules: what a word asks of the rules or changes through them goes through a method of
+  :class:`Ctx`, handed to the :class:`Engine` the rules pass in. The package imports nothing of
+  the engine (a layering test holds this);
 * :mod:`.conditions`, :mod:`.costs`, :mod:`.amounts`, :mod:`.targets`, :mod:`.traits`;
 * the effects: :mod:`.damage`, :mod:`.monsters`, :mod:`.heroes`, :mod:`.movement`,
   :mod:`.rolls`, :mod:`.hits`.
@@ -20,8 +24,8 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from . import conditions, costs, damage, heroes, hits, monsters, movement, rolls
-from ._context import Ctx
-from ._grammar import WHENS, Condition, Cost, Effect, Pick, Picks, Step, When, Word, word
+from ._context import Ctx, Engine
+from ._grammar import WHENS, Condition, Cost, Effect, Pick, Picks, ResolutionStep, When, Word, word
 from .amounts import Amount, Count, Per
 from .targets import HeroTarget, MonsterTarget
 from .traits import TRAITS, Trait
@@ -34,12 +38,13 @@ __all__ = [
     "Count",
     "Ctx",
     "Effect",
+    "Engine",
     "HeroTarget",
     "MonsterTarget",
     "Per",
     "Pick",
     "Picks",
-    "Step",
+    "ResolutionStep",
     "TRAITS",
     "Trait",
     "When",

@@ -3,7 +3,7 @@
 A *word* is a small frozen attrs class: its fields are what a content file writes beside its
 ``"type"`` tag, and its methods are what the word does — when it applies, what it lets the hero
 choose, how it changes the game, and how it reads in plain words. The interpreter
-(:mod:`grimheim._effects`) knows only this grammar, never a particular word, so a new word is one
+(:mod:`grimheim._uses`) knows only this grammar, never a particular word, so a new word is one
 class in one module of this package.
 
 Three families of words:
@@ -12,8 +12,8 @@ Three families of words:
 * :class:`Cost` — what a use or a quest takes from the hero before its effects;
 * :class:`Effect` — what a use does.
 
-Costs and effects are both :class:`Step` s of a resolution: each may ask the hero to pick (a
-monster, an area, a hero, a card) before it applies.
+Costs and effects are both steps of a resolution (:class:`ResolutionStep`): each may ask the hero
+to pick (a monster, an area, a hero, a card) before it applies.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ __all__ = [
     "Effect",
     "Pick",
     "Picks",
-    "Step",
+    "ResolutionStep",
     "When",
     "Word",
     "describe_all",
@@ -109,7 +109,7 @@ class Condition(Word):
         return False
 
 
-class Step(Word):
+class ResolutionStep(Word):
     """A cost or an effect: one step of a use's resolution, with an optional choice first."""
 
     __slots__ = ()
@@ -153,7 +153,7 @@ class Step(Word):
         raise NotImplementedError
 
 
-class Cost(Step):
+class Cost(ResolutionStep):
     """What a use or quest takes from the hero; it must be payable for the use to be offered."""
 
     __slots__ = ()
@@ -165,7 +165,7 @@ class Cost(Step):
         raise NotImplementedError
 
 
-class Effect(Step):
+class Effect(ResolutionStep):
     """What a use does."""
 
     __slots__ = ()

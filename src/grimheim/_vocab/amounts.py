@@ -93,9 +93,7 @@ def _counted(ctx: Ctx, per: Per) -> int:
             return attack.excess if attack is not None else 0
         case "damage":
             return max(0, ctx.hit.damage) if ctx.hit is not None else 0
-    from .rolls import roll_damage
-
-    return roll_damage(ctx.w, attack) if attack is not None else 0
+    return ctx.roll_damage()
 
 
 def describe_amount(amount: Amount, unit: str = "") -> str:

@@ -245,9 +245,7 @@ def count_adjacent(ctx: Ctx, what: AdjacentWhat) -> int:
     monsters = [w.monsters[a] for a in near if a in w.monsters]
     if what == "monster":
         return len(monsters)
-    from .._world import info
-
-    return sum(1 for m in monsters if info(w.config, m).legend)
+    return sum(1 for m in monsters if ctx.kind_of(m).legend)
 
 
 @word("distance")
@@ -286,9 +284,7 @@ def _target_kind(ctx: Ctx) -> tuple[str, int, bool] | None:
     monster = ctx.monster(ctx.subject) if ctx.subject >= 0 else None
     if monster is None:
         return None
-    from .._world import info
-
-    kind = info(ctx.w.config, monster)
+    kind = ctx.kind_of(monster)
     return kind.faction, kind.rank, kind.legend
 
 

@@ -17,11 +17,11 @@ from ._context import Ctx
 from ._grammar import Cost, Pick, word
 
 if TYPE_CHECKING:
-    from .._state import CardState
+    from .._pieces import CardState
 
 __all__ = [
     "Counters",
-    "Discard",
+    "DiscardCards",
     "Durability",
     "Gold",
     "Mana",
@@ -183,11 +183,7 @@ class Gold(Cost):
         return bool(ctx.hero.gold >= self.amount)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._events import GoldGained
-
-        ctx.w.set_hero(ctx.seat, gold=ctx.hero.gold - self.amount)
-        if self.amount:
-            ctx.w.events.append(GoldGained(ctx.seat, -self.amount))
+        ctx.pay_gold(self.amount)
 
     def describe(self) -> str:
         return f"pay {self.amount} gold"
@@ -225,7 +221,7 @@ class SpendAction(Cost):
 
 @word("discard")
 @attrs.frozen
-class Discard(Cost):
+class DiscardCards(Cost):
     """Cards discarded from the hand, chosen by the hero (the card being played is not one of
     them).
 
@@ -280,14 +276,7 @@ class TakeDamage(Cost):
         return True
 
     def apply(self, ctx: Ctx) -> None:
-        from .._events import HeroDamaged
-        from .._monsters import knock_out
-
-        damage = ctx.hero.damage + self.amount
-        ctx.w.set_hero(ctx.seat, damage=damage)
-        ctx.w.events.append(HeroDamaged(ctx.seat, self.amount, 0))
-        if damage >= ctx.w.hero_health(ctx.seat):
-            knock_out(ctx.w, ctx.seat)
+        ctx.take_damage(self.amount)
 
     def describe(self) -> str:
         return f"take {self.amount} damage"
@@ -311,9 +300,7 @@ class SpawnNext(Cost):
     PICKS = "area"
 
     def payable(self, ctx: Ctx) -> bool:
-        from .._monsters import supply_left
-
-        if ctx.in_town or supply_left(ctx.w, self.kind) < self.count:
+        if ctx.in_town or ctx.supply_left(self.kind) < self.count:
             return False
         return len(_free_next_to(ctx)) >= self.count
 
@@ -324,10 +311,8 @@ class SpawnNext(Cost):
         return tuple(a for a in _free_next_to(ctx) if a not in ctx.picked)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._monsters import place_monster
-
         for area in ctx.picked:
-            place_monster(ctx.w, int(area), self.kind)
+            ctx.place_monster(int(area), self.kind)
 
     def describe(self) -> str:
         return f"place {self.count} {self.kind}{'s' if self.count != 1 else ''} next to you"

@@ -22,12 +22,7 @@ def hurt(ctx: Ctx, area: int, amount: int, unpreventable: bool = False) -> int:
     """Deal ``amount`` damage from the hero to the monster in ``area``; the damage to spare if
     it died (0 or more), ``-1`` if it lives. In the ``excess`` moment, what a kill leaves is the
     new damage to spare (so "and so on" chains)."""
-    from .._monsters import damage_monster
-    from .._world import ignores_armor
-
-    w = ctx.w
-    ignore = unpreventable or ignores_armor(w.config, ctx.hero)
-    excess = damage_monster(w, area, amount, ctx.seat, ignore_armor=ignore)
+    excess = ctx.damage_monster(area, amount, unpreventable)
     attack = ctx.attack
     if attack is not None and attack.phase == "excess":
         if excess > 0:
@@ -181,11 +176,9 @@ class Kill(Effect):
         return _useful(self._found(ctx), self.to, ctx)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._monsters import kill_monster
-
         for area in ctx.picked:
             if int(area) in ctx.w.monsters:
-                kill_monster(ctx.w, int(area), ctx.seat)
+                ctx.kill_monster(int(area))
 
     def describe(self) -> str:
         return f"kill {describe_monsters(self.to, self.within, self.only)}"
@@ -223,10 +216,8 @@ class RollAgainst(Effect):
         return _useful(monster_targets(ctx, self.to, self.within, self.only), self.to, ctx)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._state import HeroAttack
-
         for area in reversed(ctx.picked):  # the first picked is rolled first
-            ctx.w.frames.append(HeroAttack(ctx.seat, int(area), self.dice, action=False))
+            ctx.roll_against(int(area), self.dice)
 
     def describe(self) -> str:
         target = describe_monsters(self.to, self.within, self.only)

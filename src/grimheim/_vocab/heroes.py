@@ -9,6 +9,7 @@ import attrs
 
 from tabletop_rules import ContentError
 
+from .._limits import TOWN_LIMIT
 from ._context import Ctx
 from ._grammar import Effect, Pick, Picks, word
 from .amounts import Amount, describe_amount, value
@@ -42,17 +43,12 @@ def damaged_equipment(ctx: Ctx, seat: int) -> tuple[str, ...]:
 
 def mana_cards(ctx: Ctx) -> tuple[str, ...]:
     """The hero's cards in play that hold mana (they make it, or a use of theirs costs it)."""
-    from .._world import holds_mana
-
-    config = ctx.w.config
-    return tuple(c.id for c in ctx.hero.cards if holds_mana(config, c))
+    return tuple(c.id for c in ctx.hero.cards if ctx.holds_mana(c))
 
 
 def hand_limit(ctx: Ctx) -> int:
     """How many cards the hero may hold: 4, plus the ``hand_limit`` of their cards."""
-    from .._world import hand_size
-
-    return hand_size(ctx.w.config, ctx.hero)
+    return ctx.hand_size()
 
 
 @word("heal")
@@ -83,18 +79,13 @@ class Heal(Effect):
         return bool(self.candidates(ctx))
 
     def apply(self, ctx: Ctx) -> None:
-        from .._events import HeroHealed
-
         w = ctx.w
         for pick in ctx.picked:
             if isinstance(pick, int):
-                hero = w.heroes[pick]
-                healed = min(self.amount, hero.damage)
-                w.set_hero(pick, damage=hero.damage - healed)
-                w.events.append(HeroHealed(pick, healed))
+                ctx.heal(pick, self.amount)
                 continue
             seat = next(s for s, h in enumerate(w.heroes) if any(c.id == pick for c in h.cards))
-            _repair(ctx, seat, (pick,), self.amount)
+            ctx.repair(seat, (pick,), self.amount)
 
     def describe(self) -> str:
         whom = {
@@ -105,24 +96,6 @@ class Heal(Effect):
             ),
         }[self.to]
         return f"remove {self.amount} damage {whom}"
-
-
-def _repair(ctx: Ctx, seat: int, cards: tuple[Pick, ...], amount: int | str) -> int:
-    from .._events import HeroHealed
-
-    w = ctx.w
-    fixed = 0
-    new = []
-    for c in w.heroes[seat].cards:
-        if c.id in cards:
-            removed = c.damage if amount == "all" else min(int(amount), c.damage)
-            fixed += removed
-            c = attrs.evolve(c, damage=c.damage - removed)
-        new.append(c)
-    w.set_hero(seat, cards=tuple(new))
-    if fixed:
-        w.events.append(HeroHealed(seat, fixed))
-    return fixed
 
 
 @word("repair")
@@ -157,7 +130,7 @@ class Repair(Effect):
                 cards = (ctx.card,)
             case _:
                 cards = ctx.picked
-        _repair(ctx, ctx.seat, cards, self.amount)
+        ctx.repair(ctx.seat, cards, self.amount)
 
     def describe(self) -> str:
         amount = "all damage" if self.amount == "all" else f"{self.amount} damage"
@@ -184,11 +157,9 @@ class GainGold(Effect):
         return value(ctx, self.amount) > 0
 
     def apply(self, ctx: Ctx) -> None:
-        from .._events import GoldGained
-
         amount = value(ctx, self.amount)
         if amount > 0:
-            ctx.w.events.append(GoldGained(ctx.seat, ctx.w.gain_gold(ctx.seat, amount)))
+            ctx.gain_gold(amount)
 
     def describe(self) -> str:
         return f"gain {describe_amount(self.amount, 'gold')}"
@@ -246,9 +217,7 @@ class Draw(Effect):
         return room and bool(hero.events or hero.discard)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._state import Drawing
-
-        ctx.w.frames.append(Drawing(ctx.seat, self.count))
+        ctx.draw(self.count)
 
     def describe(self) -> str:
         return f"draw {self.count} card{'s' if self.count != 1 else ''}"
@@ -271,11 +240,9 @@ class DrawTo(Effect):
         return held < min(self.hand, hand_limit(ctx)) and bool(hero.events or hero.discard)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._state import Drawing
-
         missing = min(self.hand, hand_limit(ctx)) - len(ctx.hero.hand)
         if missing > 0:
-            ctx.w.frames.append(Drawing(ctx.seat, missing))
+            ctx.draw(missing)
 
     def describe(self) -> str:
         return f"draw until you hold {self.hand} cards"
@@ -294,17 +261,10 @@ class AddTownPiece(Effect):
     count: int = 1
 
     def useful(self, ctx: Ctx) -> bool | None:
-        from .._world import TOWN_LIMIT
-
         return ctx.w.town < TOWN_LIMIT
 
     def apply(self, ctx: Ctx) -> None:
-        from .._events import TownPiecesAdded
-        from .._world import TOWN_LIMIT
-
-        added = min(self.count, TOWN_LIMIT - ctx.w.town)
-        ctx.w.town += added
-        ctx.w.events.append(TownPiecesAdded(added))
+        ctx.add_town_pieces(self.count)
 
     def describe(self) -> str:
         return f"add {self.count} town piece{'s' if self.count != 1 else ''}"
@@ -323,15 +283,10 @@ class PerformAction(Effect):
     action: ActionKind
 
     def useful(self, ctx: Ctx) -> bool | None:
-        from .._flow import granted_options
-        from .._state import Granted
-
-        return True if granted_options(ctx.w, Granted(ctx.seat, self.action)) else None
+        return True if ctx.can_perform(self.action) else None
 
     def apply(self, ctx: Ctx) -> None:
-        from .._state import Granted
-
-        ctx.w.frames.append(Granted(ctx.seat, self.action, ctx.card))
+        ctx.grant(self.action)
 
     def describe(self) -> str:
         return f"make an extra {self.action} action"
@@ -347,10 +302,8 @@ class FinishQuest(Effect):
         return bool(ctx.hero.equipment)
 
     def apply(self, ctx: Ctx) -> None:
-        from .._quests import gain_equipment
-
         if ctx.hero.equipment:
-            gain_equipment(ctx.w, ctx.seat)
+            ctx.complete_quest()
 
     def describe(self) -> str:
         return "complete your quest"

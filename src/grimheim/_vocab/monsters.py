@@ -13,7 +13,6 @@ from tabletop_rules import ContentError
 
 from ._context import Ctx
 from ._grammar import Condition, Effect, Pick, word
-from .movement import can_stand
 from .targets import MonsterTarget, describe_monsters, monster_targets
 
 __all__ = [
@@ -35,12 +34,10 @@ so the bound keeps the count of walks small (the cards move a monster 1 or 2 are
 def held(ctx: Ctx, area: int) -> bool:
     """Whether the monster in ``area`` is pinned and it is the monster turn: nothing moves it
     (G34)."""
-    from .._state import MonsterTurn
-
     monster = ctx.w.monsters.get(area)
     if monster is None or not monster.pinned:
         return False
-    return any(isinstance(frame, MonsterTurn) for frame in ctx.w.frames)
+    return ctx.w.monster_turn() is not None
 
 
 def monster_destinations(ctx: Ctx, start: int, areas: int) -> tuple[int, ...]:
@@ -100,10 +97,8 @@ class MoveMonster(Effect):
         return False  # it moves what an earlier effect picked
 
     def apply(self, ctx: Ctx) -> None:
-        from .._monsters import relocate_monster
-
         for area in ctx.picked:
-            relocate_monster(ctx.w, ctx.bound, int(area), "pushed")
+            ctx.move_monster(ctx.bound, int(area), "pushed")
             ctx.bound = int(area)
 
     def describe(self) -> str:
@@ -128,8 +123,6 @@ class Swap(Effect):
         return False  # it acts on what an earlier effect picked
 
     def apply(self, ctx: Ctx) -> None:
-        from .._events import HeroMoved, MonsterMoved
-
         w = ctx.w
         geo = w.geo
         there = ctx.bound
@@ -139,13 +132,9 @@ class Swap(Effect):
             return
         if held(ctx, there):
             return
-        if not can_stand(w, ctx.seat, there):
+        if not ctx.can_stand(there):
             return
-        del w.monsters[there]
-        w.monsters[here] = monster.moved(here)
-        w.set_hero(ctx.seat, at=there)
-        w.events.append(MonsterMoved(monster.kind, geo.hexes[there], geo.hexes[here], "swap"))
-        w.events.append(HeroMoved(ctx.seat, geo.hexes[there]))
+        ctx.switch_places(there)
         ctx.bound = here
 
     def describe(self) -> str:

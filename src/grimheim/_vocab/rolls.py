@@ -1,14 +1,13 @@
-"""Rolls and attacks: what a hero's roll scores, and the words that change it — more damage,
-more dice, rerolled misses, damage diverted to another monster, damage stored for later — and
-attack range.
+"""Rolls and attacks: the words that change a hero's roll — more damage, more dice, rerolled
+misses, damage diverted to another monster, damage stored for later — and attack range. What a
+roll scores is the rules' (:meth:`Ctx.roll_damage <grimheim._vocab.Ctx.roll_damage>`,
+:meth:`Ctx.misses <grimheim._vocab.Ctx.misses>`).
 
 These words act on the roll of the moment: ``attack-roll`` uses only after an attack action's
 roll ("this attack action"), ``roll`` uses after any of the hero's rolls (G19).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -18,10 +17,7 @@ from .._limits import BONUS_LIMIT
 from ._context import Ctx
 from ._grammar import Effect, Pick, word
 from .amounts import Amount, describe_amount, value
-
-if TYPE_CHECKING:
-    from .._state import HeroAttack
-    from .._work import Work
+from .targets import monster_targets
 
 __all__ = [
     "AddDamage",
@@ -30,11 +26,6 @@ __all__ = [
     "Divert",
     "Rerolls",
     "Store",
-    "covered",
-    "misses",
-    "new_rune_dice",
-    "roll_damage",
-    "runes_hit",
 ]
 
 _ROLLS = frozenset({"attack-roll", "roll"})
@@ -43,49 +34,6 @@ _ROLLS = frozenset({"attack-roll", "roll"})
 def _on_a_roll(word_: Effect, when: str, where: str, moments: frozenset[str] = _ROLLS) -> None:
     if when not in moments:
         raise ContentError(where, f"{word_.TAG} changes a roll: not at {when}")
-
-
-def covered(w: Work, attack: HeroAttack) -> bool:
-    """Whether the roll's target has cover (it stands in a forest)."""
-    return bool(w.geo.terrain[attack.target] == "forest")
-
-
-def runes_hit(w: Work, attack: HeroAttack) -> bool:
-    """Whether the runes of this hero's rolls count as hits (the ``runes-hit`` trait)."""
-    from .._world import hero_traits
-
-    return "runes-hit" in hero_traits(w.config, w.heroes[attack.hero])
-
-
-def roll_damage(w: Work, attack: HeroAttack) -> int:
-    """The damage the roll deals as it stands: hits, hits unless cover (when the target has
-    none), runes for a ``runes-hit`` hero, and the damage added."""
-    hits, covers, runes, _ = attack.rolled
-    total = hits + (0 if covered(w, attack) else covers) + attack.bonus
-    return total + (runes if runes_hit(w, attack) else 0)
-
-
-def misses(w: Work, attack: HeroAttack) -> tuple[int, int, int]:
-    """The dice that missed, by face: ``(hits unless cover blocked by cover, runes that are no
-    hits, misses)``. A rune is a miss unless an effect makes it hit."""
-    _, covers, runes, missed = attack.rolled
-    return (
-        covers if covered(w, attack) else 0,
-        0 if runes_hit(w, attack) else runes,
-        missed,
-    )
-
-
-def new_rune_dice(w: Work, attack: HeroAttack) -> int:
-    """Dice a ``rune-adds-die`` hero adds for the runes rolled since the last count (G43), never
-    beyond :func:`~grimheim.roll_limit` dice in the whole roll (G48)."""
-    from .._limits import roll_limit
-    from .._world import hero_traits
-
-    if "rune-adds-die" not in hero_traits(w.config, w.heroes[attack.hero]):
-        return 0
-    room = roll_limit(w.config) - sum(attack.rolled)
-    return max(0, min(attack.rolled[2] - attack.runes_seen, room))
 
 
 @word("add-damage")
@@ -133,9 +81,7 @@ class AddDice(Effect):
     def apply(self, ctx: Ctx) -> None:
         attack = ctx.attack
         if attack is not None:
-            from .._limits import roll_limit
-
-            room = roll_limit(ctx.w.config) - sum(attack.rolled) - attack.dice
+            room = ctx.roll_limit() - sum(attack.rolled) - attack.dice
             ctx.change_attack(dice=attack.dice + max(0, min(self.count, room)))
 
     def describe(self) -> str:
@@ -154,13 +100,13 @@ class Rerolls(Effect):
     def useful(self, ctx: Ctx) -> bool | None:
         if ctx.attack is None or ctx.attack.dice:
             return None
-        return sum(misses(ctx.w, ctx.attack)) > 0
+        return sum(ctx.misses()) > 0
 
     def apply(self, ctx: Ctx) -> None:
         attack = ctx.attack
         if attack is None:
             return
-        blocked, runes, missed = misses(ctx.w, attack)
+        blocked, runes, missed = ctx.misses()
         ctx.replace_attack(attack.pick_up((0, blocked, runes, missed)))
 
     def describe(self) -> str:
@@ -211,8 +157,6 @@ class Divert(Effect):
     PICKS = "monster"
 
     def candidates(self, ctx: Ctx) -> tuple[Pick, ...]:
-        from .targets import monster_targets
-
         attack = ctx.attack
         if attack is None:
             return ()

@@ -80,7 +80,7 @@ def _areas(ctx: Ctx, to: MonsterTarget, within: int | None) -> tuple[int, ...]:
     if to == "adjacent":
         return tuple(a for a in geo.adjacent[at] if a in monsters)
     if to == "in-range":
-        reach = within if within is not None else _attack_range(ctx)
+        reach = within if within is not None else ctx.attack_range()
         return tuple(a for a in geo.within(at, reach) if a in monsters)
     attack = ctx.attack
     killed = attack.killed if attack is not None else -1
@@ -98,14 +98,6 @@ def _areas(ctx: Ctx, to: MonsterTarget, within: int | None) -> tuple[int, ...]:
         if area in monsters and area != killed:
             return (area,)
     return ()
-
-
-def _attack_range(ctx: Ctx) -> int:
-    from .._world import hero_range
-
-    turn = ctx.w.turn
-    bonus = turn.range_bonus if turn is not None and turn.hero == ctx.seat else 0
-    return hero_range(ctx.w.config, ctx.hero, bonus)
 
 
 def monster_targets(

@@ -16,6 +16,9 @@ from typing import Any
 
 import attrs
 
+from ._cards import CONTENT_CONVERTER
+from ._content import read_deck, standard_pack
+
 __all__ = ["GOLD_1", "STANDARD_1", "card_1", "deck_1", "filter_1", "migrate_1", "standard_pack_1"]
 
 STANDARD_1 = "33c728c044fdcd397ee0fdc140ca8d29d817e459509f82c2e2d20cff04ee7357"
@@ -161,8 +164,6 @@ def standard_pack_1() -> Any:
     """The first standard pack: the same board (but its gold in the Wyrm Lair, :data:`GOLD_1`),
     monsters and tracks, and the first cards of each hero (read from
     ``content/legacy/standard-1/``)."""
-    from ._content import read_deck, standard_pack
-
     folder = resources.files("grimheim").joinpath("content/legacy/standard-1")
     decks = tuple(
         read_deck(folder.joinpath(f"{hero}.json").read_bytes(), f"legacy/standard-1/{hero}.json")
@@ -181,8 +182,6 @@ def _pack_1(data: Any) -> Any:
         return data
     if "pack" in data and "decks" not in data:
         if data.get("pack") == "standard" and data.get("digest") == STANDARD_1:
-            from ._cards import CONTENT_CONVERTER
-
             return CONTENT_CONVERTER.unstructure(standard_pack_1())
         return data
     decks = data.get("decks")

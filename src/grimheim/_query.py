@@ -1,25 +1,29 @@
 """Questions about a position that many rules ask: who stands where, a monster's numbers, a
-hero's strength, range and health, what a monster's attack can reach.
+hero's strength, range and health, the time track, and the most dice one roll can have.
 
 Pure functions over a :class:`~grimheim._state.State` (or a view: they read only public parts).
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
-from tabletop_rules import Seat
-
 from ._cards import Card, Side
-from ._content import Pack
-from ._state import CardState, Config, Hero, Monster
+from ._content import Pack, Spot
+from ._limits import deck_of
+from ._pieces import CardState, Config, Hero, Monster
+from ._vocab.costs import Mana
+from ._vocab.damage import RollAgainst
+from ._vocab.rolls import AddDice
 
 __all__ = [
     "HAND_LIMIT",
     "KindInfo",
-    "TOWN_LIMIT",
+    "TROLLKIN",
     "UPGRADE_COSTS",
     "hero_armor",
     "hero_health",
@@ -33,15 +37,16 @@ __all__ = [
     "monster_at",
     "move_points",
     "occupant",
+    "roll_limit",
     "side_of",
+    "track",
 ]
 
 HAND_LIMIT = 4
 """The hand limit without cards that raise it."""
 
-TOWN_LIMIT = 10
-"""The town pieces the game holds: 9 houses and Freya's Well (a game of 4 heroes sets them all
-up). Cards that add town pieces add them up to this many (G27)."""
+TROLLKIN = "trollkin"
+"""The faction whose monsters attack stronger for each other trollkin next to them."""
 
 UPGRADE_COSTS = (5, 6, 8, 10)
 """The upgrade cost track; every upgrade after the last space costs the last amount."""
@@ -153,15 +158,87 @@ def hand_size(config: Config, hero: Hero) -> int:
 def holds_mana(config: Config, card: CardState) -> bool:
     """A card in play holds mana if its side face up makes mana or has a use that costs mana
     from the card."""
-    from ._vocab.costs import Mana
-
     side = side_of(config, card)
     return side.mana_gen > 0 or any(isinstance(c, Mana) for u in side.uses for c in u.cost)
 
 
-def hero_seat_at(heroes: tuple[Hero, ...], area: int) -> Seat | None:
-    """The seat of the hero standing in ``area`` (outside Grimheim), if any."""
-    for seat, hero in enumerate(heroes):
-        if hero.at == area:
-            return seat
-    return None
+def track(config: Config) -> tuple[Spot, ...]:
+    """The spots of the game's time track, first to last."""
+    return config.pack.time.short if config.track == "short" else config.pack.time.long
+
+
+_MOST_NEIGHBOURS = 6
+"""Areas around a hex: the most other trollkin that can strengthen one's attack."""
+_DIE_BONUS = 1
+"""Dice the monster die's attack face adds to every monster attack."""
+
+
+def _most(values: Iterator[int]) -> int:
+    return max(values, default=0)
+
+
+@functools.lru_cache(maxsize=64)
+def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
+    hero_dice = 0
+    for hero in heroes:
+        cards = deck_of(pack, hero)
+        kept = [card for card in cards if card.kind != "event"]
+        weapons = [c for c in kept if c.main_weapon]
+        strength = sum(
+            _most(side.strength for side in card.sides) for card in kept if not card.main_weapon
+        ) + _most(_most(side.strength for side in card.sides) for card in weapons)
+        against = _most(
+            effect.dice
+            for card in cards
+            for side in card.sides
+            for use in side.uses
+            for effect in use.effects
+            if isinstance(effect, RollAgainst)
+        )
+        hand = 4 + sum(_most(side.hand_limit for side in card.sides) for card in kept)
+        copies = sorted(
+            (
+                _most(
+                    sum(e.count for e in use.effects if isinstance(e, AddDice))
+                    for side in card.sides
+                    for use in side.uses
+                )
+                for card in cards
+                if card.kind == "event"
+                for _ in range(card.count)
+            ),
+            reverse=True,
+        )
+        in_play = sum(
+            _most(
+                sum(e.count for e in use.effects if isinstance(e, AddDice))
+                for side in card.sides
+                for use in side.uses
+            )
+            for card in kept
+        )
+        hero_dice = max(hero_dice, max(strength, against) + in_play + sum(copies[:hand]))
+    trollkin = _MOST_NEIGHBOURS * 2
+    monster_dice = max(
+        _most(k.strength + (trollkin if k.faction == TROLLKIN else 0) for k in pack.monsters.kinds),
+        _most(
+            max(s.strength + (trollkin if legend.faction == TROLLKIN else 0), s.health)
+            for legend in pack.monsters.legends
+            for s in legend.sides
+        ),
+    )
+    return max(hero_dice, monster_dice + _DIE_BONUS)
+
+
+def roll_limit(config: Config) -> int:
+    """The most attack dice one roll of a game with ``config`` can have: the larger of a hero's
+    (the strength of every card, one main weapon at a time, or a card's own roll; plus the extra
+    dice of the cards in play and of the best event cards a full hand can hold) and a monster's
+    (strength plus 2 per trollkin on each of the 6 areas around, or a legend's health, plus the
+    monster die's 1). Every :class:`~grimheim.Roll` of up to that many dice is in
+    :func:`action_space`.
+
+    >>> roll_limit(Config())
+    22
+    """
+    return _roll_limit(config.heroes, config.pack)

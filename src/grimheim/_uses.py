@@ -1,6 +1,7 @@
-"""The interpreter of the effect vocabulary: which card uses a hero may make now, and how a use
-(or a quest's completion) resolves, step by step — its costs, then its effects — one pick at a
-time (:class:`~grimheim._state.Resolving`).
+"""The interpreter of the effect vocabulary: which card uses a hero may make now, in which
+context (:class:`~grimheim._vocab.Ctx`), and the steps a use (or a quest's completion) resolves
+— its costs, then its effects. The resolution itself is a frame
+(:class:`~grimheim._state.Resolving`).
 
 It knows the grammar of the words (:mod:`grimheim._vocab`), never a particular word.
 """
@@ -8,37 +9,33 @@ It knows the grammar of the words (:mod:`grimheim._vocab`), never a particular w
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import attrs
+from typing import TYPE_CHECKING
 
 from tabletop_rules import Seat
 
-from ._actions import Action, StopTargets, Target, TargetCard, TargetHero, Use
+from ._actions import Action, Use
 from ._cards import Card, Limit
 from ._cards import Use as CardUse
-from ._events import CardPlayed
-from ._state import CardState, HeroAttack, MonsterAttack, MonsterTurn, Resolving, Window
-from ._vocab import Ctx, Pick, Step
+from ._pieces import CardState
+from ._query import side_of
+from ._vocab import Ctx, ResolutionStep
 from ._vocab.amounts import value
 from ._vocab.conditions import holds
 from ._vocab.heroes import FinishQuest
-from ._work import Work
-from ._world import side_of
+
+if TYPE_CHECKING:
+    from ._frames.resolving import Resolving
+    from ._work import Work
 
 __all__ = [
     "auto_uses",
     "available_uses",
-    "begin_quest",
-    "begin_use",
     "card_in_play",
     "context",
-    "context_attack",
-    "context_hit",
-    "effect_choices",
     "might_use",
     "resolution_steps",
-    "resolve",
-    "take_choice",
+    "the_use",
+    "timings_of",
     "use_key",
     "use_refusal",
 ]
@@ -90,44 +87,13 @@ def card_in_play(w: Work, seat: Seat, card_id: str) -> CardState | None:
     return None
 
 
-def context_attack(w: Work) -> HeroAttack | None:
-    """The hero's roll whose window is open (the innermost, if any)."""
-    for frame in reversed(w.frames):
-        if isinstance(frame, HeroAttack):
-            return frame
-    return None
-
-
-def context_hit(w: Work) -> MonsterAttack | None:
-    """The monster attack whose damage is being resolved, if any."""
-    for frame in reversed(w.frames):
-        if isinstance(frame, MonsterAttack):
-            return frame
-    return None
-
-
-def _monster_turn(w: Work) -> MonsterTurn | None:
-    for frame in w.frames:
-        if isinstance(frame, MonsterTurn):
-            return frame
-    return None
-
-
 def context(
     w: Work, seat: Seat, card: str = "", *, from_hand: bool = False, x: int = 0, bound: int = -1
 ) -> Ctx:
     """The :class:`~grimheim._vocab.Ctx` of a use by hero ``seat`` now: the roll, the monster
     attack or the attacker of the moment, and the monster its conditions ask about."""
-    attack = context_attack(w)
-    hit = context_hit(w)
-    attacker = -1
-    for frame in reversed(w.frames):
-        if isinstance(frame, MonsterAttack):
-            attacker = frame.attacker
-            break
-        if isinstance(frame, Window) and frame.attacker >= 0:
-            attacker = frame.attacker
-            break
+    attack = w.hero_roll()
+    attacker = w.attacker()
     if attack is not None and attack.hero != seat:
         attack = None
     subject = attack.target if attack is not None else attacker
@@ -139,7 +105,7 @@ def context(
         x=x,
         bound=bound,
         attack=attack,
-        hit=hit,
+        hit=w.monster_attack(),
         attacker=attacker,
         subject=subject,
     )
@@ -171,13 +137,13 @@ def _limit_ok(
     match limit:
         case "turn":
             turn = w.turn
-            mine = turn is not None and turn.hero == seat and _monster_turn(w) is None
+            mine = turn is not None and turn.hero == seat and w.monster_turn() is None
             return not mine or card_id not in turn.used  # type: ignore[union-attr]
         case "attack":
-            attack = context_attack(w)
+            attack = w.hero_roll()
             return attack is None or use_key(card_id, index) not in attack.played
         case "monster-turn":
-            monster_turn = _monster_turn(w)
+            monster_turn = w.monster_turn()
             return monster_turn is None or card_id not in monster_turn.used
     return True
 
@@ -299,10 +265,12 @@ def use_refusal(
     return f"the cost of {card_id} cannot be paid ({costs})"
 
 
-# -- using a card ----------------------------------------------------------------------------------
+# -- the steps of a use ----------------------------------------------------------------------------
 
 
-def _the_use(w: Work, seat: Seat, card_id: str, index: int) -> tuple[CardUse, bool]:
+def the_use(w: Work, seat: Seat, card_id: str, index: int) -> tuple[CardUse, bool]:
+    """Use ``index`` of hero ``seat``'s card ``card_id`` (its side in play, or an event's), and
+    whether it is played from the hand."""
     state = card_in_play(w, seat, card_id)
     if state is not None:
         return side_of(w.config, state).uses[index], False
@@ -310,140 +278,23 @@ def _the_use(w: Work, seat: Seat, card_id: str, index: int) -> tuple[CardUse, bo
     return card.sides[0].uses[index], True
 
 
-def begin_use(w: Work, seat: Seat, action: Use) -> None:
-    """Note a use (its card leaves the hand, its limit counts it) and push its resolution."""
-    use, from_hand = _the_use(w, seat, action.card, action.use)
-    hero = w.heroes[seat]
-    w.events.append(CardPlayed(seat, action.card))
-    if from_hand:
-        hand = list(hero.hand)
-        hand.remove(action.card)
-        w.set_hero(seat, hand=tuple(hand), discard=tuple(sorted((*hero.discard, action.card))))
-    elif use.limit == "turn":
-        turn = w.turn
-        if turn is not None and turn.hero == seat and _monster_turn(w) is None:
-            w.turn = attrs.evolve(turn, used=(*turn.used, action.card))
-    elif use.limit == "monster-turn":
-        for i, frame in enumerate(w.frames):
-            if isinstance(frame, MonsterTurn):
-                w.frames[i] = attrs.evolve(frame, used=(*frame.used, action.card))
-                break
-    w.frames.append(Resolving(seat, action.card, action.use, action.x))
-
-
-def begin_quest(w: Work, seat: Seat, way: int) -> None:
-    """Push the completion of the quest on top of the hero's equipment deck by its ``way``."""
-    w.frames.append(Resolving(seat, w.heroes[seat].equipment[0], way, quest=True))
-
-
-def resolution_steps(w: Work, frame: Resolving) -> tuple[Step, ...]:
+def resolution_steps(w: Work, frame: Resolving) -> tuple[ResolutionStep, ...]:
     """The steps ``frame`` resolves: a use's costs then effects, or a quest way's costs then the
     card coming into play."""
     if frame.quest:
         quest = w.config.cards[frame.card].quest
         assert quest is not None  # checked on load
         return (*quest.ways[frame.use].cost, _FINISH)
-    return _the_use(w, frame.hero, frame.card, frame.use)[0].steps
+    return the_use(w, frame.hero, frame.card, frame.use)[0].steps
 
 
-def _frame_context(w: Work, frame: Resolving) -> Ctx:
-    from_hand = not frame.quest and card_in_play(w, frame.hero, frame.card) is None
-    ctx = context(w, frame.hero, frame.card, from_hand=from_hand, x=frame.x, bound=frame.bound)
-    ctx.picked = frame.picked
-    return ctx
-
-
-def _ask(step: Step, ctx: Ctx) -> tuple[tuple[Pick, ...], bool]:
-    """``(candidates, stop)``: what the step asks for now (nothing when the engine can pick by
-    itself or the step is done), and whether the hero may stop picking."""
-    if step.pick_kind() == "none":
-        return (), False
-    least, most = step.picks(ctx)
-    if len(ctx.picked) >= most:
-        return (), False
-    found = step.candidates(ctx)
-    if not found:
-        return (), False
-    optional = len(ctx.picked) >= least
-    if optional or len(found) > 1 or step.PRIVATE:
-        return found, optional
-    return (), False
-
-
-def effect_choices(w: Work, frame: Resolving) -> list[Action]:
-    """The choices the current step of ``frame`` asks for (empty when it needs none)."""
-    steps = resolution_steps(w, frame)
-    if frame.step >= len(steps):
-        return []
-    step = steps[frame.step]
-    ctx = _frame_context(w, frame)
-    found, stop = _ask(step, ctx)
-    if not found:
-        return []
-    kind = step.pick_kind()
-    hexes = w.geo.hexes
-    actions: list[Action] = []
-    for pick in found:
-        if isinstance(pick, str):
-            actions.append(TargetCard(pick))
-        elif kind in ("hero", "hero-or-card"):
-            actions.append(TargetHero(pick))
-        else:
-            actions.append(Target(hexes[pick]))
-    return [*actions, StopTargets()] if stop else actions
-
-
-def resolve(w: Work, frame: Resolving) -> bool:
-    """Resolve steps until one asks for a choice (``True``), or the resolution is done or waits
-    for a frame a step pushed (``False``). ``frame`` is the innermost frame."""
-    me = len(w.frames) - 1
-    steps = resolution_steps(w, frame)
-    while frame.step < len(steps):
-        step = steps[frame.step]
-        ctx = _frame_context(w, frame)
-        if step.pick_kind() != "none":
-            least, most = step.picks(ctx)
-            while len(ctx.picked) < most:
-                found, _ = _ask(step, ctx)
-                if found:
-                    w.frames[me] = attrs.evolve(frame, picked=ctx.picked)
-                    return True
-                candidates = step.candidates(ctx)
-                if not candidates or len(ctx.picked) >= least:
-                    break
-                ctx.picked = (*ctx.picked, candidates[0])
-        _apply(w, me, frame, step, ctx)
-        if w.won is not None:
-            return False
-        frame = w.frames[me]  # type: ignore[assignment]
-        if len(w.frames) > me + 1:
-            return False
-    del w.frames[me]
-    return False
-
-
-def _apply(w: Work, me: int, frame: Resolving, step: Step, ctx: Ctx) -> None:
-    """Apply one step, then move the frame to the next step (keeping what it bound)."""
-    w.frames[me] = attrs.evolve(frame, picked=ctx.picked)
-    step.apply(ctx)
-    if w.won is None:
-        w.frames[me] = attrs.evolve(frame, step=frame.step + 1, picked=(), bound=ctx.bound)
-
-
-def take_choice(w: Work, frame: Resolving, action: Action) -> None:
-    """Take a pick the current step asked for (or stop picking); the step applies once it has
-    all its picks."""
-    me = len(w.frames) - 1
-    step = resolution_steps(w, frame)[frame.step]
-    ctx = _frame_context(w, frame)
-    match action:
-        case Target(at):
-            ctx.picked = (*ctx.picked, w.geo.area(at))
-        case TargetHero(seat):
-            ctx.picked = (*ctx.picked, seat)
-        case TargetCard(card):
-            ctx.picked = (*ctx.picked, card)
-        case StopTargets():
-            _apply(w, me, frame, step, ctx)
-            return
-    w.frames[me] = attrs.evolve(frame, picked=ctx.picked)
+def timings_of(w: Work, seat: Seat) -> frozenset[str]:
+    """The timings of every use in hero ``seat``'s deck (a window no card can use is skipped)."""
+    cache: dict[str, frozenset[str]] = w.config.pack.cache.setdefault("timings", {})
+    hero_id = w.heroes[seat].id
+    found = cache.get(hero_id)
+    if found is None:
+        deck = next(d for d in w.config.pack.decks if d.hero == hero_id)
+        found = frozenset(u.when for c in deck.cards for side in c.sides for u in side.uses)
+        cache[hero_id] = found
+    return found
