@@ -66,7 +66,6 @@ from dataclasses import dataclass, field
 from email.message import Message
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import IO, Any, cast
 from urllib.parse import parse_qs, urlsplit
@@ -81,7 +80,9 @@ from tabletop_rules import (
     Rng,
     RulesError,
     agents_of,
+    load_game,
     parse_json,
+    registered_games,
     sample_chance,
 )
 
@@ -351,12 +352,15 @@ class Thinkers:
 
 
 def load_games() -> dict[str, AnyGame]:
-    """The installed games by name, from the ``tabletop_rules.games`` entry points."""
+    """The installed games by name, as :func:`tabletop_rules.load_game` finds them (the
+    ``tabletop_rules.games`` entry points); one that does not load as a game is left out, with a
+    line on standard error saying why."""
     games: dict[str, AnyGame] = {}
-    for point in entry_points(group="tabletop_rules.games"):
-        game = point.load()
-        if isinstance(game, Game):
-            games.setdefault(point.name, game)
+    for name in registered_games():
+        try:
+            games[name] = load_game(name)
+        except LookupError as exc:
+            print(f"server.py: left out: {exc}", file=sys.stderr)
     return games
 
 
