@@ -151,6 +151,21 @@ def test_the_catalogue_lists_every_installed_game(client: Client) -> None:
         assert entry["form"] == web.option_form(game)
 
 
+def test_a_registered_game_that_does_not_load_is_left_out_and_said(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib.metadata import EntryPoint
+
+    from tabletop_rules import GROUP, _registry, registered_games
+
+    broken = EntryPoint(name="broken", value="tabletop_rules:CHANCE", group=GROUP)
+    registered = {**registered_games(), "broken": broken}
+    monkeypatch.setattr(_registry, "registered_games", lambda: registered)
+    monkeypatch.setattr(web, "registered_games", lambda: registered)
+    assert sorted(web.load_games()) == sorted(GAMES)
+    assert "left out: game 'broken' (tabletop_rules:CHANCE) is a int" in capsys.readouterr().err
+
+
 def test_the_page_is_served_for_every_game_and_needs_nothing_from_elsewhere(
     client: Client,
 ) -> None:
