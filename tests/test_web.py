@@ -1673,6 +1673,32 @@ def test_the_seats_own_panel_and_the_question_are_in_sight_at_1280_by_900(
     context.close()
 
 
+IN_WINDOW = """element => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+}"""
+
+
+def test_the_next_choice_is_brought_into_sight_after_a_move(page: Page, url: str) -> None:
+    """After a move made low on a tall picture (a card of Fated Kingdom's Shop, or a move in
+    the list beside it), when nothing of the next question can be clicked in the window, the
+    page scrolls its first element into sight; otherwise it stays where it is."""
+    _open(page, url, "kinmarr", 3, players=["human", "random", "heuristic", "random"])
+    page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")
+    clickable = page.locator("#picture [data-actions]")
+    assert not any(clickable.nth(i).evaluate(IN_WINDOW) for i in range(clickable.count()))
+    page.locator("#candidates button").first.click()  # the travel die, from the list
+    _moved(page, "0")
+    assert clickable.count() > 0
+    assert clickable.first.evaluate(IN_WINDOW)  # End turn, at the top of the picture
+    page.evaluate("() => scrollTo(0, 40)")
+    assert clickable.first.evaluate(IN_WINDOW)
+    clickable.first.click()
+    _moved(page, "1")
+    assert clickable.first.evaluate(IN_WINDOW)
+    assert page.evaluate("() => scrollY") == 40  # in sight: the window stays where it was
+
+
 def test_a_card_is_read_by_clicking_or_tapping_it(browser: Browser, url: str) -> None:
     """A card's whole text (its tooltip, which a touch screen cannot show) is shown beside the
     picture when it is tapped or clicked, whether it takes part in a move or not."""
