@@ -8,7 +8,10 @@ and the text boards, over random games of every game, with each class of slip ch
 - what changed is told: a guild whose coins change in a step is named with its coins;
 - no ruling code ("(G5)") in a question, a sentence or a picture: those are for the docs (a
   card's rules text, ``card_text``, keeps them);
-- no markup of the docs ("``card``", ":class:`…`"), no doubled stop ("agrees?.").
+- no markup of the docs ("``card``", ":class:`…`"), no doubled stop ("agrees?.");
+- no name from the code: an identifier (``feudal_pact``, ``maneuver_cw``), the name of a step
+  of a frame ("The end of Bjorn's turn: swap.", "The monster turn (attacking).", "the
+  after-monster-move window", "the combat request").
 """
 
 from __future__ import annotations
@@ -47,6 +50,13 @@ MANY_OF_ONE = re.compile(
 NO_CHANGE = re.compile(r"\bby 0\b|\(0 (?:more|fewer)\)|\bgained 0\b|\blost 0\b|\btook 0\b")
 CODE = re.compile(r"\((?:[^()]*[,;] ?)?[GKR][0-9]{1,2}\b[^()]*\)")
 MARKUP = re.compile(r"``|:[a-z]+:`")
+NAME = re.compile(
+    r"\b[a-z]+(?:_[a-z0-9]+)+\b"  # an identifier
+    r"|\bturn: (?:upgrade|draw|swap)\."  # grimheim's end-of-turn steps
+    r"|\((?:die|pins|move|attack|attacking|reinforce|end)\)"  # its monster turn's steps
+    r"|\b[Tt]he [a-z]+(?:-[a-z]+)* window\b"  # its response windows
+    r"|\b[a-z]+ request\b"  # kinmarr's
+)
 STOPS = re.compile(r"[.?!:;,]\.(?!\.)|\?[,;]|\s[.,;:]\s")
 
 
@@ -58,6 +68,7 @@ def check(text: str, *, board: bool = False) -> None:
     assert not NO_CHANGE.search(text), text
     assert not CODE.search(text), text
     assert not MARKUP.search(text), text
+    assert not NAME.search(text), text
     assert board or not STOPS.search(text), text
 
 
@@ -73,6 +84,13 @@ def test_the_checks_catch_each_class_of_slip() -> None:
         "A focus action: add 1 mana to ``card``.",
         "See :class:`~grimheim.Focus`.",
         "Alva would give 1 gold to Boldur: Boldur agrees?.",
+        "Rally, ability, value 0, guild feudal_pact.",
+        "The monster die shows maneuver_cw.",
+        "Bjorn: take an upgrade, or keep the gold. The end of Bjorn's turn: upgrade.",
+        "The monster turn (attacking).",
+        "The after-monster-move window, Embla first.",
+        "Response window on the combat request.",
+        "Boldur moves up to 1 areas.",
     ]
     for slip in slips:
         with pytest.raises(AssertionError):
@@ -84,6 +102,10 @@ def test_the_checks_catch_each_class_of_slip() -> None:
         "Fate fell by 2, to 3 of 10.",
         "The Troll in area 7,9 took 2 damage.",
         "Card g1 (goblin card GX/HH) goes on top, its top-left cell at 2,-1.",
+        "Rally, ability, value 0, guild Feudal Pact.",
+        "End the hero's turn (the end-of-turn steps follow).",
+        "The monster turn: the monsters attack; the monster die shows maneuver clockwise.",
+        "Answers to the combat roll; on the Stack: Feudal Pact: Dodge.",
     ]
     for text in good:
         check(text)
@@ -138,10 +160,18 @@ def steps(game: AnyGame, config: Any, seed: int, limit: int) -> Iterator[Step]:
 
 
 def _texts(svg: str) -> Iterator[str]:
-    """Every text and tooltip of a picture."""
-    for element in ET.fromstring(svg).iter():
+    """Every text and tooltip of a picture but chance's buttons (in explicit chance mode, a
+    developer's option, each is labelled with its outcome's notation)."""
+
+    def walk(element: ET.Element) -> Iterator[str]:
+        if element.get("id", "").startswith("button-chance-"):
+            return
         if element.tag.endswith(("}text", "}title")) and element.text:
             yield element.text
+        for child in element:
+            yield from walk(child)
+
+    return walk(ET.fromstring(svg))
 
 
 def said(game: AnyGame, s: Step, *, pictures: bool) -> Iterator[tuple[str, bool]]:
@@ -296,3 +326,45 @@ def test_no_button_shows_the_markup_of_the_docs() -> None:
     assert "A focus action: add 1 mana to card." in titles
     for text in titles:
         check(text)
+
+
+def caption(svg: str) -> str:
+    """The caption of a picture (what is asked, and what is pending), its lines joined."""
+    root = ET.fromstring(svg)
+    shown = [e for e in root.iter() if e.get("id") == "caption"] or [root]  # kinmarr's
+    return " ".join(
+        e.text or ""
+        for box in shown
+        for e in box.iter()
+        if e.tag.endswith("}text") and (box is not root or e.get("class") == "question")
+    )
+
+
+def test_every_kind_of_question_is_captioned_in_words() -> None:
+    """Each game's picture says what is pending in a player's words: the first position of
+    every kind of frame met in random games is drawn, its caption and every text checked."""
+    captions: dict[tuple[str, str], str] = {}
+    games: list[tuple[AnyGame, Any]] = [
+        (gh.GAME, gh.Config(heroes=("bjorn", "alva", "embla", "boldur"))),
+        (gh.GAME, gh.Config(heroes=("bjorn", "alva"), monster_die=True)),
+        (km.GAME, km.Config()),
+    ]
+    for game, config in games:
+        for seed in (1, 2, 3):
+            for s in steps(game, config, seed, 400):
+                asked = game.decision(s.before)
+                assert asked is not None
+                frame = asked.context
+                kind = f"{type(frame).__name__}:{getattr(frame, 'step', asked.kind)}"
+                if s.seat == CHANCE or (game.name, kind) in captions:
+                    continue
+                view = game.view(s.before, s.seat)
+                svg = game.render(view, actions=game.legal_actions(view))
+                captions[game.name, kind] = caption(svg)
+                for text in _texts(svg):
+                    check(text)
+    assert len([kind for kind in captions if kind[0] == "grimheim"]) > 10
+    assert len([kind for kind in captions if kind[0] == "kinmarr"]) > 5
+    for said in captions.values():
+        assert said
+        check(said)

@@ -92,7 +92,7 @@ from ._state import (
 )
 from ._work import Work
 
-__all__ = ["describe", "faces_text"]
+__all__ = ["describe", "die_face", "faces_text"]
 
 _FACES = (("hit", "hits"), ("hit unless cover", "hits unless cover"), ("rune", "runes"),
           ("miss", "misses"))  # fmt: skip
@@ -139,6 +139,15 @@ _SPOTS = {
     "shield": "no reinforcements",
     "skull": "every monster charges",
 }
+
+
+def die_face(face: str) -> str:
+    """A face of the monster die, in a few words.
+
+    >>> die_face("maneuver_cw")
+    'maneuver clockwise'
+    """
+    return _DIE.get(face, face.replace("_", " ")).split(":")[0]
 
 
 def faces_text(faces: tuple[int, int, int, int]) -> str:

@@ -23,6 +23,8 @@ from tabletop_rules import (
     Clicks,
     Decision,
     Seat,
+    join_words,
+    plural,
     svg_buttons,
     svg_escape,
     svg_tag,
@@ -33,7 +35,7 @@ from tabletop_rules import svg_number as num
 from ._actions import Action
 from ._clicks import area_key
 from ._content import MonsterCard, Pack, Point, Spot, step_towards
-from ._describe import describe, faces_text
+from ._describe import describe, die_face, faces_text
 from ._heroes import upgrade_cost
 from ._map import CLOCKWISE, Geometry, Hex
 from ._query import (
@@ -1117,12 +1119,25 @@ def _roll(rolled: tuple[int, int, int, int]) -> str:
     return faces_text(rolled)
 
 
+_MONSTER_STEPS = {
+    "die": "the monster die is rolled",
+    "pins": "the heroes may pin monsters",
+    "move": "the monsters move",
+    "attack": "the monsters find whom to attack",
+    "attacking": "the monsters attack",
+    "reinforce": "reinforcements come",
+    "end": "it ends",
+}
+"""Each step of the monster turn, in words."""
+_CHARGES = {"all": "every monster charges", "rank1": "the monsters of rank 1 charge"}
+
+
 def about(pic: Picture, frame: Frame | None) -> str:
-    """A short sentence on a pending frame (``""`` for none)."""
+    """A short sentence on a pending frame, in a player's words (``""`` for none)."""
     hero = pic.hero_name
     match frame:
         case HeroAttack(seat, target, dice, rolled, phase=phase, excess=excess):
-            done = f"{dice} dice to roll" if dice else f"rolled {_roll(rolled)}"
+            done = f"{plural(dice, 'die', 'dice')} to roll" if dice else f"rolled {_roll(rolled)}"
             if phase == "excess":
                 done = f"killed with {excess} damage to spare"
             elif phase == "after":
@@ -1131,31 +1146,38 @@ def about(pic: Picture, frame: Frame | None) -> str:
         case Resolving(seat, card):
             return f"{hero(seat)} uses {pic.card_name(card)}"
         case Moving(seat, areas):
-            return f"{hero(seat)} moves up to {areas} areas"
+            return f"{hero(seat)} moves up to {plural(areas, 'area')}"
         case Granted(seat, action):
             return f"{hero(seat)} performs the {action} action a card grants"
-        case Window(when, seats):
-            return f"the {when} window, {hero(seats[0])} first" if seats else f"the {when} window"
-        case EndOfTurn(seat, step):
-            return f"the end of {hero(seat)}'s turn: {step}"
+        case Window(_, seats):
+            return f"then {join_words([hero(s) for s in seats[1:]])}" if seats[1:] else ""
+        case EndOfTurn(seat, _):
+            return f"the end of {hero(seat)}'s turn"
         case Drawing(seat, count):
-            return f"{hero(seat)} draws {count} event card{'s' if count > 1 else ''}"
+            return f"{hero(seat)} draws {plural(count, 'event card')}"
         case Revealing(seat, deck):
-            return f"the top card of {hero(seat)}'s {deck} deck turns face up"
+            kind = "ability" if deck == "abilities" else deck
+            return f"the top card of {hero(seat)}'s {kind} deck turns face up"
         case MonsterTurn(step, charge=charge, face=face):
             return (
-                f"the monster turn ({step})"
-                + (f", the monster die shows {face}" if face else "")
-                + ("" if charge == "none" else f", charge: {charge}")
+                f"the monster turn: {_MONSTER_STEPS.get(step, step)}"
+                + (f"; the monster die shows {die_face(face)}" if face else "")
+                + (f"; {_CHARGES[charge]}" if charge in _CHARGES else "")
             )
         case MonsterAttack(attacker, target, dice, hits, damage):
             whom = f" attacks {hero(target)}" if target >= 0 else " attacks"
-            done = f": {dice} dice to roll" if dice else f": {hits} hits" if damage >= 0 else ""
+            done = (
+                f": {plural(dice, 'die', 'dice')} to roll"
+                if dice
+                else f": {plural(hits, 'hit')}"
+                if damage >= 0
+                else ""
+            )
             return pic.monster_in(attacker) + whom + done
         case Ambush(seats):
             return f"ambush: {hero(seats[0])} places a goblin" if seats else "ambush"
         case Reinforcing(deck, cards):
-            return f"reinforcements: {cards} {deck} monster card{'s' if cards > 1 else ''} to place"
+            return f"reinforcements: {plural(cards, f'{deck} monster card')} to place"
         case Ramming(seat, target):
             return f"{hero(seat)} rammed into {pic.cell(target)[0]},{pic.cell(target)[1]}"
     return ""

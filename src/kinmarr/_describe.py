@@ -88,7 +88,7 @@ from ._names import COLOURS, FACE_NAMES, Names
 from ._state import State, View
 from ._work import FATE_MAX as _FATE_MAX
 
-__all__ = ["describe"]
+__all__ = ["describe", "request_words"]
 
 _REQUESTS: Final = {
     "start": "the start of the turn",
@@ -124,6 +124,15 @@ _ASK: Final = {
 """What each kind of decision asks, after the name of the guild that answers."""
 _FIGHTS: Final = {"won": "won the fight against", "lost": "lost the fight against",
                   "dead": "died fighting"}  # fmt: skip
+
+
+def request_words(request: str) -> str:
+    """What a response window answers, in words.
+
+    >>> request_words("combat")
+    'the combat roll'
+    """
+    return _REQUESTS.get(request, "what comes next")
 
 
 def _face(face: str) -> str:
@@ -217,7 +226,7 @@ class _Speaker:
             return "chance rolls a die or draws a card"
         frame = asked.context
         if asked.kind == "window" and isinstance(frame, WindowFrame):
-            about = _REQUESTS.get(frame.request, "what comes next")
+            about = request_words(frame.request)
             whose = (
                 "" if asked.seat == self.position.turn else f" of {self.guild(self.position.turn)}"
             )

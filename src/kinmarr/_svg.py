@@ -32,8 +32,8 @@ from ._actions import Action
 from ._board import Ring, Tile
 from ._card_text import abilities_text
 from ._combat import dodging
-from ._content import Card, Pack, TileSpec
-from ._describe import describe
+from ._content import Card, Compiled, Pack, TileSpec
+from ._describe import describe, request_words
 from ._effects import Draw, Teleport
 from ._effects import Fate as FateEffect
 from ._frames import (
@@ -215,13 +215,13 @@ def _card_numbers(card: Card) -> str:
     return f"{card.kind}, worth {card.value}"
 
 
-def _card_title(card: Card) -> str:
-    """A card's tooltip: name, id, kind, numbers and text."""
+def _card_title(card: Card, rules: Compiled) -> str:
+    """A card's tooltip: name, kind, numbers (an Ability's guild by its name) and text."""
     numbers = [f"value {card.value}"]
     if card.kind == "creature":
         numbers += [f"attack {card.attack}", f"defence {card.defence}"]
     if card.guild is not None:
-        numbers.append(f"guild {card.guild}")
+        numbers.append(f"guild {rules.guild[card.guild].name}")
     text = f" {card.text}" if card.text else ""
     abilities = abilities_text(card)
     text += f" {abilities}" if abilities else ""
@@ -242,6 +242,7 @@ def _coin(x: float, y: float, amount: int, r: float, classes: str) -> str:
 
 
 def _card(
+    rules: Compiled,
     card: Card,
     x: float,
     y: float,
@@ -289,7 +290,7 @@ def _card(
         parts.append(_coin(x + w - 12, y + h - 12, card.value, 9.0, "price"))
     return _group(
         *parts,
-        title=_card_title(card),
+        title=_card_title(card, rules),
         id=id_,
         class_=f"{classes} {card.kind}",
         data_card=card.id,
@@ -324,7 +325,9 @@ def _cards(
         chosen = clicks.data(f"{key}-{card_id}")
         card = rules.card[card_id]
         parts.append(
-            _card(card, left, top, step - 6, high, classes=classes, actions=chosen, about=about)
+            _card(
+                rules, card, left, top, step - 6, high, classes=classes, actions=chosen, about=about
+            )
         )
     rows = max(1, math.ceil(len(cards) / per_row))
     return "".join(parts), rows * (high + 4)
@@ -729,7 +732,7 @@ def _prophecy(p: Position, x: float, y: float, width: float) -> Drawn:
             _text(x + 8, y + 32, name, 13.0, bold=True),
             *(_text(x + 8, y + 50 + 14 * i, line) for i, line in enumerate(lines)),
         ]
-        height, card_id, title = 44.0 + 14 * len(lines), card.id, _card_title(card)
+        height, card_id, title = 44.0 + 14 * len(lines), card.id, _card_title(card, p.config.rules)
     markup = _group(
         _box(x, y, width, height, _KIND_FILL["prophecy"], stroke=_LINE),
         _heading(x + 8, y + 14, "Prophecy"),
@@ -748,6 +751,7 @@ def _shop(p: Position, clicks: Clicks[Action], x: float, y: float) -> Drawn:
     w = (_COLUMN_W - 3 * 8) / 4
     cards = [
         _card(
+            rules,
             rules.card[card],
             x + i * (w + 8),
             y + 22,
@@ -868,7 +872,9 @@ def _slots(p: Position, seat: Seat, x: float, y: float, w: float, clicks: Clicks
         if i < len(slots):
             chosen = clicks.data(f"card-{seat}-{slots[i]}")
             boxes.append(
-                _card(rules.card[slots[i]], left, y, step - 6, classes="slot", actions=chosen)
+                _card(
+                    rules, rules.card[slots[i]], left, y, step - 6, classes="slot", actions=chosen
+                )
             )
             continue
         empty = svg_tag(
@@ -1004,7 +1010,7 @@ def _window(p: Position, frame: WindowFrame) -> str:
         f"{_who(p, a.seat)}: {rules.card[a.card].name if a.card else 'guild power'}"
         for a in frame.stack
     )
-    return f"Response window on the {frame.request} request" + (
+    return f"Answers to {request_words(frame.request)}" + (
         f"; on the Stack: {stack}." if stack else "."
     )
 
