@@ -368,3 +368,23 @@ def test_every_kind_of_question_is_captioned_in_words() -> None:
     for said in captions.values():
         assert said
         check(said)
+
+
+def test_a_buttons_tooltip_says_more_than_its_label() -> None:
+    """Grimheim's *Use* button tells what using is, not "Use: Use"."""
+    found = 0
+    for seed in range(1, 10):
+        for s in steps(gh.GAME, gh.Config(heroes=("bjorn", "alva")), seed, 200):
+            legal = gh.legal_actions(s.before) if s.seat != CHANCE else []
+            if not any(isinstance(action, gh.Use) for action in legal):
+                continue
+            root = ET.fromstring(gh.render_svg(gh.view(s.before, s.seat), actions=legal))
+            for button in root.iter():
+                if button.get("id", "").startswith("button-use-"):
+                    label = "".join(t.text or "" for t in button.iter() if t.tag.endswith("}text"))
+                    title = next(t.text for t in button.iter() if t.tag.endswith("}title"))
+                    assert title and label and title.startswith("Use a card: "), (label, title)
+                    found += 1
+        if found > 3:
+            break
+    assert found > 0
