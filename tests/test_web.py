@@ -911,7 +911,7 @@ def test_a_match_without_a_person_is_refused_unless_the_server_allows_some() -> 
         assert first["thinking"]  # answered while its agents play on, in the background
         status, answer = _post(address, "/api/matches", alone)
         assert status == 429
-        assert "1 match(es) of agents alone are being played" in answer["error"]
+        assert "1 match of agents alone is being played" in answer["error"]
         client = Client(address)
         path = f"/api/matches/{first['id']}"
         assert client.call("DELETE", path, secret=first["owner"]) == (

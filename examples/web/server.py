@@ -82,6 +82,7 @@ from tabletop_rules import (
     agents_of,
     load_game,
     parse_json,
+    plural,
     registered_games,
     sample_chance,
 )
@@ -947,7 +948,7 @@ class Api:
         seats = game.seat_count(state)
         players = _get(body, "players", list, [HUMAN] * seats)
         if len(players) != seats or not all(isinstance(p, str) for p in players):
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"'players' must name {seats} player(s)")
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"'players' must name {plural(seats, 'player')}")
         for name in players:
             if name != HUMAN and name not in agents_of(game):
                 known = ", ".join([HUMAN, *agents_of(game)])
@@ -987,7 +988,8 @@ class Api:
         if len(playing) >= allowed:
             raise ApiError(
                 HTTPStatus.TOO_MANY_REQUESTS,
-                f"{allowed} match(es) of agents alone are being played: try again later",
+                f"{plural(allowed, 'match', 'matches')} of agents alone"
+                f" {'is' if allowed == 1 else 'are'} being played: try again later",
                 {"Retry-After": "60"},
             )
 
