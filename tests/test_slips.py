@@ -11,7 +11,8 @@ and the text boards, over random games of every game, with each class of slip ch
 - no markup of the docs ("``card``", ":class:`…`"), no doubled stop ("agrees?.");
 - no name from the code: an identifier (``feudal_pact``, ``maneuver_cw``), the name of a step
   of a frame ("The end of Bjorn's turn: swap.", "The monster turn (attacking).", "the
-  after-monster-move window", "the combat request").
+  after-monster-move window", "the combat request");
+- a hero's card not told apart from the hero ("Alva used Alva.").
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ NAME = re.compile(
     r"|\b[Tt]he [a-z]+(?:-[a-z]+)* window\b"  # its response windows
     r"|\b[a-z]+ request\b"  # kinmarr's
 )
+ITSELF = re.compile(r"\b([A-Z][a-z]+) used \1\b")
 STOPS = re.compile(r"[.?!:;,]\.(?!\.)|\?[,;]|\s[.,;:]\s")
 
 
@@ -69,6 +71,7 @@ def check(text: str, *, board: bool = False) -> None:
     assert not CODE.search(text), text
     assert not MARKUP.search(text), text
     assert not NAME.search(text), text
+    assert not ITSELF.search(text), text
     assert board or not STOPS.search(text), text
 
 
@@ -91,6 +94,7 @@ def test_the_checks_catch_each_class_of_slip() -> None:
         "The after-monster-move window, Embla first.",
         "Response window on the combat request.",
         "Boldur moves up to 1 areas.",
+        "Alva used Alva.",
     ]
     for slip in slips:
         with pytest.raises(AssertionError):
@@ -106,6 +110,7 @@ def test_the_checks_catch_each_class_of_slip() -> None:
         "End the hero's turn (the end-of-turn steps follow).",
         "The monster turn: the monsters attack; the monster die shows maneuver clockwise.",
         "Answers to the combat roll; on the Stack: Feudal Pact: Dodge.",
+        "Alva used the hero card Alva.",
     ]
     for text in good:
         check(text)

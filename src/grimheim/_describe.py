@@ -236,8 +236,8 @@ class _Speaker:
                 return f"{self.hero(seat)} gained {amount} gold"
             case CardPlayed(seat, card):
                 played = self.position.config.cards.get(card)
-                event_card = played is not None and played.kind == "event"
-                verb = "played the event" if event_card else "used"
+                kind = played.kind if played is not None else ""
+                verb = {"event": "played the event", "hero": "used the hero card"}.get(kind, "used")
                 return f"{self.hero(seat)} {verb} {self.card(card)}"
             case EventDrawn(card):
                 seats = event.seen_by or ()
