@@ -107,6 +107,8 @@ nitpick_ignore = [
     ("py:class", "importlib.metadata.EntryPoint"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "Fraction"),
+    ("py:class", "importlib.metadata.EntryPoint"),
+    ("py:class", "EntryPoint"),
     ("py:class", "types.ModuleType"),
     ("py:class", "ModuleType"),
     # third-party types: the cattrs converter of Codec and make_converter, and the Hypothesis

@@ -23,7 +23,7 @@ __all__ = ["CLICKS", "at"]
 LAYERS = {
     Layer.TOP: ActionButton("layer-top", "On top", "Lay the card on top of the cards it overlaps"),
     Layer.BOTTOM: ActionButton(
-        "layer-bottom", "Beneath", "Tuck the card beneath the cards it overlaps (R2)"
+        "layer-bottom", "Beneath", "Tuck the card beneath the cards it overlaps"
     ),
 }
 """The button of each layer."""

@@ -7,7 +7,10 @@ needs no name, and chance is "Chance". Cards are named by their id in the deck w
 
 from __future__ import annotations
 
-from tabletop_rules import article, plural, sentence
+from typing import Any
+
+from tabletop_rules import CHANCE, Decision, article, plural, sentence
+from tabletop_rules import Outcome as _Outcome
 
 from .._actions import Action, Draw, Place
 from .._cards import Card, Layer
@@ -42,10 +45,10 @@ _EFFECT = {
     " group (R11).",
 }
 _BY = {
-    "guards": "by a group of guards (R6)",
-    "fort": "by the Fort that hides it (R9)",
-    "watchtower": "by a Watchtower's line (R10)",
-    "barracks": "by guards the Barracks joined into one group (R11)",
+    "guards": "by a group of guards",
+    "fort": "by the Fort that hides it",
+    "watchtower": "by a Watchtower's line",
+    "barracks": "by guards the Barracks joined into one group",
 }
 
 
@@ -134,7 +137,7 @@ def _event(config: Config, event: Event) -> str:
             return f"the {monster} at {_at(x, y)} on card {card} was defeated {how}"
         case GarrisonActivated(card):
             kind = _kind(_card(config, card)) if card in config.compiled.index else "garrison"
-            return f"the {kind} on card {card} was surrounded at the end: its effect counts (R7)"
+            return f"the {kind} on card {card} was surrounded at the end: its effect counts"
         case GameEnded(won, defeated, total):
             monsters = plural(total, "goblin and hobgoblin", "goblins and hobgoblins")
             if won:
@@ -143,9 +146,36 @@ def _event(config: Config, event: Event) -> str:
     raise TypeError(f"not a goblinguard event or action: {event!r}")
 
 
-def describe(position: State | View, what: Event | Action) -> str:
-    """An event or an action in a sentence: actions in the present tense, events in the past,
-    the one player unnamed and chance called "Chance".
+def _ask(position: State | View, asked: Decision[Any]) -> str:
+    """The question of ``asked``, with the hand and the deck."""
+    if asked.seat == CHANCE:
+        return "chance draws a card"
+    hand = plural(len(position.hand), "card")
+    deck = position.deck_size if isinstance(position, View) else len(position.deck)
+    left = f" ({plural(deck, 'card')} left in the deck)" if deck else " (the deck is empty)"
+    if asked.kind == "place-first":
+        return f"choose which of the {hand} in the hand to lay at 0,0{left}"
+    return f"place one of the {hand} in the hand touching the cards in play{left}"
+
+
+def _outcome(outcome: _Outcome) -> str:
+    defeated, total = getattr(outcome, "defeated", 0), getattr(outcome, "total", 0)
+    monsters = plural(total, "goblin and hobgoblin", "goblins and hobgoblins")
+    if outcome.winners:
+        return f"the game is won: all {monsters} were defeated"
+    return f"the game is lost: {defeated} of the {monsters} were defeated"
+
+
+def describe(
+    position: State | View, what: Event | Action | Decision[Any] | _Outcome | State | View
+) -> str:
+    """An event, an action, the question asked or how the game ended, in a sentence: actions in
+    the present tense, events in the past, the one player unnamed and chance called "Chance".
+
+    The :func:`~goblinguard.decision` of the position is said with the cards in hand and in the
+    deck; the :func:`~goblinguard.outcome` of a finished game as won or lost and the goblins and
+    hobgoblins defeated. A later position says what changed that no event says: nothing
+    (``""``).
 
     >>> from goblinguard import CardPlaced, Config, Draw, Layer, Place, new_game
     >>> state = new_game(Config(chance="explicit"), seed=1)
@@ -155,14 +185,23 @@ def describe(position: State | View, what: Event | Action) -> str:
     'Card g1 (goblin card GX/HH) goes on top, its top-left cell at 2,-1.'
     >>> print(describe(state, CardPlaced("o3", 0, 1, Layer.BOTTOM)))  # doctest: +ELLIPSIS
     Card o3 (hobgoblin card OH/HG) was tucked beneath the cards it overlaps, its top-left cell ...
+    >>> from goblinguard import decision
+    >>> describe(new_game(seed=1), decision(new_game(seed=1)))
+    'Choose which of the 5 cards in the hand to lay at 0,0 (15 cards left in the deck).'
 
     Args:
         position: a state or view of the game: its deck names the cards.
         what: any goblinguard event or action.
 
     Raises:
-        TypeError: ``what`` is neither.
+        TypeError: ``what`` is none of these.
     """
+    if isinstance(what, Decision):
+        return sentence(_ask(position, what))
+    if isinstance(what, _Outcome):
+        return sentence(_outcome(what))
+    if isinstance(what, State | View):
+        return ""
     config = position.config
     match what:
         case Place(card, x, y, layer):

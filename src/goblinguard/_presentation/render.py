@@ -9,9 +9,16 @@ from .._state import State, View
 __all__ = ["render_text"]
 
 
+_KEY = (
+    "key: G guard, X goblin, O hobgoblin, H house, F Fort, W Watchtower, B Barracks; x o defeated"
+)
+"""What the letters mean, under the grid."""
+
+
 def render_text(position: State | View) -> str:
     """The visible cells as a grid (``.`` empty; a defeated goblin or hobgoblin in lower case),
-    with the hand (each card's 2×2 layout under its id), the draw pile and the score.
+    with the hand (each card's 2×2 layout under its id), the draw pile, the score, and a key to
+    the letters.
 
     >>> from goblinguard import Config, Place, apply, new_game
     >>> state = new_game(Config(order=tuple(c.id for c in Config().deck)), seed=0)
@@ -23,6 +30,7 @@ def render_text(position: State | View) -> str:
         0
       0 G X
       1 H H
+    key: G guard, X goblin, O hobgoblin, H house, F Fort, W Watchtower, B Barracks; x o defeated
     """
     board = board_of(position)
     deck = board.deck
@@ -55,6 +63,7 @@ def render_text(position: State | View) -> str:
                 letter = "." if value is None else CODE_LETTERS[value & 15]
                 row.append(letter.lower() if pos in defeated else letter)
             lines.append(f"{y:>{label}} " + " ".join(row))
+    lines.append(_KEY)
     return "\n".join(lines)
 
 

@@ -315,7 +315,7 @@ def _slot(scene: _Scene) -> str:
     """Where the first card goes, on an empty table (R1)."""
     return svg_tag(
         "g",
-        svg_title("The first card is laid here, at (0, 0) (R1)"),
+        svg_title("The first card is laid here, at (0, 0)"),
         svg_tag(
             "rect",
             x=3,
@@ -451,7 +451,7 @@ def _open_marks(scene: _Scene, placed: Placed) -> list[str]:
     return [
         svg_tag(
             "rect",
-            svg_title(f"{building} {placed.card}: needs a house or a guard at ({x}, {y}) (R7)"),
+            svg_title(f"{building} {placed.card}: needs a house or a guard at ({x}, {y})"),
             id=f"open-{placed.card}-{k}",
             class_="open",
             data_card=placed.card,
@@ -485,7 +485,8 @@ def _tower_line(scene: _Scene, placed: Placed) -> str:
     return svg_tag(
         "line",
         svg_title(
-            f"Watchtower {placed.card}: its {'backslash' if slope == 1 else 'slash'} diagonal (R10)"
+            f"Watchtower {placed.card}: its {'backslash' if slope == 1 else 'slash'} diagonal,"
+            " along which it defeats the goblins in sight"
         ),
         id=f"line-{placed.card}",
         class_="watchtower-line" + (" active" if active else ""),
@@ -512,7 +513,7 @@ def _hidden_marks(scene: _Scene, placed: Placed) -> list[str]:
             marks.append(
                 svg_tag(
                     "circle",
-                    svg_title(f"a {CELL_NAMES[letter]} of {placed.card} hidden beneath (R9)"),
+                    svg_title(f"a {CELL_NAMES[letter]} of {placed.card} hidden beneath"),
                     id=f"hidden-{placed.card}-{i}",
                     class_=f"hidden-monster {CELL_NAMES[letter]}",
                     data_x=x,
@@ -710,6 +711,116 @@ def _pile(scene: _Scene, left: int, top: int) -> _Block:
     return _Block(markup, max(width, 100), LINE + (height if drawn else 0))
 
 
+_KEY_CELLS = (
+    ("G", "guard"),
+    ("X", "goblin"),
+    ("O", "hobgoblin"),
+    ("H", "house"),
+    ("F", "Fort"),
+    ("W", "Watchtower"),
+    ("B", "Barracks"),
+)
+"""The letters of the cells, as the key says them."""
+_KEY_CELL = 20
+_KEY_LINE = 26
+
+
+def _key_marks() -> list[tuple[str, str]]:
+    """The marks of the table, each drawn in a ``_KEY_CELL`` square from ``(0, 0)``, with its
+    words."""
+    c = _KEY_CELL
+    open_cell = svg_tag(
+        "rect",
+        x=3,
+        y=3,
+        width=c - 6,
+        height=c - 6,
+        rx=2,
+        fill="none",
+        stroke=_OPEN,
+        stroke_width=1.5,
+        stroke_dasharray="3 3",
+    )
+    hidden = svg_tag(
+        "circle",
+        cx=c / 2,
+        cy=c / 2,
+        r=c / 2 - 3,
+        fill="none",
+        stroke=_INK["X"],
+        stroke_width=1.5,
+        stroke_dasharray="2 3",
+    )
+    line = svg_tag(
+        "line",
+        x1=2,
+        y1=2,
+        x2=c - 2,
+        y2=c - 2,
+        stroke=_INK["W"],
+        stroke_width=2,
+        stroke_opacity="0.45",
+        stroke_dasharray="5 3",
+    )
+    arm = c / 2 - 6
+    defeated = svg_tag(
+        "g",
+        svg_tag("circle", cx=c / 2, cy=c / 2, r=c / 2 - 2, fill=_DEFEAT, fill_opacity="0.15"),
+        svg_tag("line", x1=c / 2 - arm, y1=c / 2 - arm, x2=c / 2 + arm, y2=c / 2 + arm),
+        svg_tag("line", x1=c / 2 - arm, y1=c / 2 + arm, x2=c / 2 + arm, y2=c / 2 - arm),
+        stroke=_DEFEAT,
+        stroke_width=2,
+    )
+    return [
+        (open_cell, "a garrison still needs a house or a guard here"),
+        (hidden, "a goblin hidden beneath a Fort"),
+        (line, "a Watchtower's line"),
+        (defeated, "defeated"),
+    ]
+
+
+def _key(left: int, top: int, width: int) -> _Block:
+    """What the letters and the marks mean (``g#key``), in lines across ``width``."""
+    c = _KEY_CELL
+    items: list[tuple[str, str]] = []
+    for letter, words in _KEY_CELLS:
+        cell = svg_tag(
+            "g",
+            svg_tag("rect", width=c, height=c, rx=2, fill=_FILL[letter], stroke=_GRID),
+            _text(
+                letter,
+                x=c / 2,
+                y=c / 2,
+                dy="0.35em",
+                fill=_INK[letter],
+                text_anchor="middle",
+                font_weight="bold",
+                font_size=12,
+            ),
+        )
+        items.append((cell, words))
+    items += _key_marks()
+    drawn, x, line = [], 0, 0
+    for icon, words in items:
+        size = c + 6 + round(len(words) * 6.6) + 14
+        if x and x + size > width:
+            x, line = 0, line + 1
+        at_x, at_y = left + x, top + LINE + line * _KEY_LINE
+        drawn.append(
+            svg_tag(
+                "g",
+                svg_tag("g", icon, transform=f"translate({at_x} {at_y})"),
+                _text(words, x=at_x + c + 6, y=at_y + c / 2, dy="0.35em", font_size=12),
+                class_="key-item",
+                fill=_TEXT,
+            )
+        )
+        x += size
+    heading = _text("Key", x=left, y=top + 12, font_size=12, fill=_TEXT, font_weight="bold")
+    markup = svg_tag("g", heading, *drawn, id="key", class_="key")
+    return _Block(markup, width, LINE + (line + 1) * _KEY_LINE)
+
+
 # The document ------------------------------------------------------------------------------
 
 
@@ -746,7 +857,8 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
       cell (R6, R8).
     - ``g#status``: the title and the score; ``g#hand``: ``g#hand-<id>.card.hand-card`` per card
       in hand; ``g#pile`` (``data-count``): ``g#pile-<n>.card.back`` per face-down card, or
-      ``g#pile-<id>.card.pile-card`` (``data-order``) per card of a whole state's draw pile.
+      ``g#pile-<id>.card.pile-card`` (``data-order``) per card of a whole state's draw pile;
+      ``g#key``: what each letter of a cell and each mark on the table means.
 
     Given actions to click (normally ``legal_actions`` of what is drawn), the picture is
     clickable (:ref:`clickable-boards`): every element that takes part in an action carries
@@ -798,6 +910,8 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
     right = max(area.right * CELL, left + max(header.width, hand.width, pile.width))
     if buttons:
         right = max(right, left + room)
+    legend = _key(left, bottom + GAP, right - left)
+    bottom += GAP + legend.height
     box = (left - MARGIN, top - MARGIN, right - left + 2 * MARGIN, bottom - top + 2 * MARGIN)
     played = len(shown.placed)
     return svg_tag(
@@ -811,6 +925,7 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
         buttons,
         hand.markup,
         pile.markup,
+        legend.markup,
         xmlns=SVG_NS,
         viewBox=" ".join(map(str, box)),
         width=box[2],

@@ -112,7 +112,7 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
                 return [card(card_id), _FOCUS]
             case _actions.Use(card_id, use, x):
                 label = "Use" if not use else f"Use #{use}"
-                found = [card(card_id), ActionButton(f"use-{use}", label, f"Use: {label}")]
+                found = [card(card_id), ActionButton.for_kind(_actions.Use, f"use-{use}", label)]
                 return found + ([ActionButton(f"mana-{x}", f"Pay {x} mana")] if x else [])
             case _actions.Mend(None):
                 return [_MEND]

@@ -9,9 +9,10 @@ their kinds' names, areas by their coordinates with their terrain and named plac
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
-from tabletop_rules import CHANCE, join_words, plural, sentence
+from tabletop_rules import CHANCE, Decision, join_words, plural, sentence
+from tabletop_rules import Outcome as _Outcome
 
 from .. import _actions, _events
 from .._actions import Action
@@ -33,31 +34,62 @@ from .._state import (
 from .._work import Work
 from .names import ROMAN, Names
 
-__all__ = ["describe", "faces_text"]
+__all__ = ["describe", "die_face", "faces_text"]
 
 _FACES = (("hit", "hits"), ("hit unless cover", "hits unless cover"), ("rune", "runes"),
           ("miss", "misses"))  # fmt: skip
 _DIE = {
     "maneuver_cw": "maneuver clockwise: the monsters next to each hero move one area clockwise"
-    " around them (G14)",
+    " around them",
     "maneuver_ccw": "maneuver counter-clockwise: the monsters next to each hero move one area"
-    " counter-clockwise around them (G14)",
+    " counter-clockwise around them",
     "attack": "attack: every monster's attack rolls 1 more die this turn",
-    "push": "push: each hero next to a monster is pushed one area along the monster path (G14)",
+    "push": "push: each hero next to a monster is pushed one area along the monster path",
     "charge": "charge: the monsters of rank 1 charge this turn",
-    "ambush": "ambush: each hero outside Grimheim places a Goblin next to them (G14)",
+    "ambush": "ambush: each hero outside Grimheim places a Goblin next to them",
 }
 _WHY = {
     "move": "moved",
     "charge": "charged",
-    "swap": "swapped places with a legend and moved (G9)",
-    "maneuver": "was maneuvered by the monster die (G14)",
+    "swap": "swapped places with a legend and moved",
+    "maneuver": "was maneuvered by the monster die",
 }
+_ASK = {
+    "turn": "choose an action (two different ones a turn), a free action, or end the turn",
+    "after-roll": "use cards on this roll, or resolve it",
+    "move": "choose where to move",
+    "granted": "perform the action the card grants",
+    "excess": "the attack killed with damage to spare: use it with a card, or let it go",
+    "after-attack": "the attack action is over: use a card, or go on",
+    "before-monster-move": "the monsters are about to move: use a card, or pass",
+    "after-monster-move": "the monsters moved: use a card, or pass",
+    "after-move-action": "the move action ended: use a card, or pass",
+    "after-movement": "the movement ended: use a card, or pass",
+    "attacked": "a monster attacked: use a card, or pass",
+    "end-of-turn": "the turn ends: use a card, or pass",
+    "shove": "choose the free area the character you rammed is pushed to",
+    "upgrade": "take an upgrade, or keep the gold",
+    "draw": "the hand is full: discard a card to draw one, or draw nothing",
+    "swap": "put the top ability or equipment card at the bottom of its deck, or keep both",
+    "attack-order": "choose, for all the heroes, which monster attacks next",
+    "prevent": "a monster hits: prevent damage with a card, or take it",
+    "ambush": "ambush: place a goblin next to the hero",
+}
+"""What each kind of decision asks, after the name of the hero who answers."""
 _SPOTS = {
     "axes": "reinforcements come",
     "shield": "no reinforcements",
     "skull": "every monster charges",
 }
+
+
+def die_face(face: str) -> str:
+    """A face of the monster die, in a few words.
+
+    >>> die_face("maneuver_cw")
+    'maneuver clockwise'
+    """
+    return _DIE.get(face, face.replace("_", " ")).split(":")[0]
 
 
 def faces_text(faces: tuple[int, int, int, int]) -> str:
@@ -125,7 +157,7 @@ class _Speaker:
                     return f"{killed}; {self.hero(seat)} gained {gold} gold"
                 return killed
             case _events.DiceRolled(by, faces):
-                who = self.hero(by) if by >= 0 else "a monster"
+                who = self.hero(by) if by >= 0 else self.attacking()
                 return f"{who} rolled {faces_text(faces)}"
             case _events.MonsterDieRolled(face):
                 return f"the monster die shows {_DIE.get(face, face.replace('_', ' '))}"
@@ -146,8 +178,8 @@ class _Speaker:
                 return f"{self.hero(seat)} gained {amount} gold"
             case _events.CardPlayed(seat, card):
                 played = self.position.config.cards.get(card)
-                event_card = played is not None and played.kind == "event"
-                verb = "played the event" if event_card else "used"
+                kind = played.kind if played is not None else ""
+                verb = {"event": "played the event", "hero": "used the hero card"}.get(kind, "used")
                 return f"{self.hero(seat)} {verb} {self.card(card)}"
             case _events.EventDrawn(card):
                 seats = event.seen_by or ()
@@ -174,6 +206,15 @@ class _Speaker:
                 return "the game ended: the town fell, the heroes lose"
         raise TypeError(f"not a grimheim event or action: {event!r}")
 
+    def attacking(self) -> str:
+        """The monster whose attack is being made (``a monster`` when none is)."""
+        frame = next(
+            (f for f in reversed(self.position.frames) if isinstance(f, MonsterAttack)), None
+        )
+        if frame is None or frame.attacker < 0:
+            return "a monster"
+        return self.monster_at(self.position.config.geo.hexes[frame.attacker])
+
     def upgraded(self, seat: int, card: str) -> str:
         """``flip Sure Shot to side II`` if the position shows it flipped, else ``gain …``."""
         heroes = self.position.heroes
@@ -182,6 +223,43 @@ class _Speaker:
         if flipped:
             return f"flip {self.card(card)} to side {ROMAN[2]}"
         return f"gain the ability {self.card(card)}"
+
+    # -- the question, the end, and what changed ---------------------------------------------------
+
+    def ask(self, asked: Decision[Any]) -> str:
+        """The question of ``asked``, after the name of the hero who must answer."""
+        if asked.seat == CHANCE:
+            return "chance rolls the dice or draws a card"
+        frame = asked.context
+        match asked.kind:
+            case "choose" if isinstance(frame, Resolving):
+                question = f"choose the target of {self.card(frame.card)}"
+            case "gold" if isinstance(frame, GoldOffer):
+                gold = f"{frame.amount} gold"
+                if frame.asked == frame.receiver:
+                    question = f"take the {gold} {self.hero(frame.giver)} offers, or refuse it"
+                else:
+                    question = f"{self.hero(frame.receiver)} asks for {gold}: give it, or refuse"
+            case "quest" if isinstance(frame, QuestOffer):
+                question = (
+                    f"that kill can complete the quest of {self.card(frame.card)}: take the card,"
+                    " or leave it and keep the gold"
+                )
+            case "attack-target" if isinstance(frame, MonsterAttack):
+                monster = self.monster_at(self.position.config.geo.hexes[frame.attacker])
+                question = f"choose, for all the heroes, the hero {monster} attacks"
+            case kind:
+                question = _ASK.get(kind, asked.prompt.rstrip("."))
+        return f"{self.hero(asked.seat)}: {question}"
+
+    def outcome(self, outcome: _Outcome) -> str:
+        """How the game ended, with the spot the rune stone reached."""
+        spots = len(track(self.work.config))
+        reached = f"spot {self.position.time + 1} of {spots}"
+        if getattr(outcome, "won", bool(outcome.winners)):
+            left = plural(self.position.town, "town piece")
+            return f"the heroes won: Freya's Well stands with {left}, at {reached}"
+        return f"the heroes lost: the town fell at {reached}"
 
     # -- actions ---------------------------------------------------------------------------------
 
@@ -342,9 +420,11 @@ class _Speaker:
     def target(self, at: Hex) -> str:
         frame = self.work.top
         if isinstance(frame, MonsterTurn):
-            return f"chooses {self.monster_at(at)} to attack next (G5)"
+            return (
+                f"chooses, for all the heroes, {self.monster_at(at)} as the next monster to attack"
+            )
         if isinstance(frame, Ramming):
-            return f"pushes the character they rammed to {self.area(at)} (G33)"
+            return f"pushes the character they rammed to {self.area(at)}"
         return f"chooses {self.monster_at(at)}{self.for_card()}"
 
     def for_card(self) -> str:
@@ -361,8 +441,11 @@ class _Speaker:
         return f"puts the top {kind} card{top} at the bottom of the deck"
 
 
-def describe(position: State | View, what: Event | Action) -> str:
-    """An event or an action in a sentence a player understands.
+def describe(
+    position: State | View, what: Event | Action | Decision[Any] | _Outcome | State | View
+) -> str:
+    """An event, an action, the question asked or how the game ended, in a sentence a player
+    understands.
 
     An action is said as the hero who answers makes it, in the present tense, and read in the
     position it answers (which hero, which monster stands in the area it names, which card it
@@ -372,6 +455,11 @@ def describe(position: State | View, what: Event | Action) -> str:
     named by their printed names, areas by their coordinates with the terrain (unless plains) and
     the named place; a card use in the words of the effect vocabulary.
 
+    The :func:`~grimheim.decision` of the position is said as the question its hero answers, in a
+    player's words; the :func:`~grimheim.outcome` of a finished position as who won and the spot
+    the rune stone reached. A later position (a state or view the game came to from
+    ``position``) says what changed that no event says: nothing, in Grimheim (``""``).
+
     >>> from grimheim import Attack, Config, DiceRolled, Hex, MonsterDamaged, Use, new_game
     >>> state = new_game(Config(heroes=("bjorn", "alva")), seed=7)
     >>> describe(state, DiceRolled(0, (2, 0, 1, 1)))
@@ -380,15 +468,24 @@ def describe(position: State | View, what: Event | Action) -> str:
     'The Troll in area 8,2 (forest, Dark Forest) took 2 damage.'
     >>> print(describe(state, Use("bjorn-sure-shot")))  # doctest: +ELLIPSIS
     Bjorn uses Sure Shot — pay 3 mana: deal 3 damage to a monster within your attack range.
+    >>> from grimheim import decision
+    >>> describe(state, decision(state))
+    'Bjorn: choose an action (two different ones a turn), a free action, or end the turn.'
 
     Args:
         position: a state or view of the game.
         what: any grimheim event or action.
 
     Raises:
-        TypeError: ``what`` is neither.
+        TypeError: ``what`` is none of these.
     """
     speaker = _Speaker(position)
+    if isinstance(what, Decision):
+        return sentence(speaker.ask(what))
+    if isinstance(what, _Outcome):
+        return sentence(speaker.outcome(what))
+    if isinstance(what, State | View):
+        return ""
     if isinstance(what, _actions.ACTION_TYPES):
         return sentence(speaker.action(cast(Action, what)))
     return sentence(speaker.event(cast(Event, what)))

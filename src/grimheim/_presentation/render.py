@@ -7,7 +7,7 @@ from .._query import hero_health, hero_range, hero_strength, track
 from .._rules import decision
 from .._state import NO_ROLL, Config, HeroAttack, MonsterAttack, State, View
 from .._work import Work
-from .describe import faces_text
+from .describe import describe, faces_text
 from .names import Names
 
 __all__ = ["render_text"]
@@ -122,7 +122,7 @@ def render_text(position: State | View) -> str:
     if asked is None or asked.seat < 0:
         lines.append("to answer: chance")
     else:
-        lines.append(f"to answer: seat {asked.seat} ({names.hero(asked.seat)}): {asked.prompt}")
+        lines.append(f"to answer: seat {asked.seat}, {describe(position, asked)}")
     return "\n".join(lines)
 
 

@@ -23,6 +23,8 @@ from tabletop_rules import (
     Clicks,
     Decision,
     Seat,
+    join_words,
+    plural,
     svg_buttons,
     svg_escape,
     svg_tag,
@@ -44,14 +46,13 @@ from .._query import (
     side_of,
     track,
 )
-from .._rules import decision
+from .._rules import decision, outcome
 from .._state import (
     Ambush,
     CardState,
     Drawing,
     EndOfTurn,
     Frame,
-    GoldOffer,
     Granted,
     Hero,
     HeroAttack,
@@ -59,7 +60,6 @@ from .._state import (
     MonsterAttack,
     MonsterTurn,
     Moving,
-    QuestOffer,
     Ramming,
     Reinforcing,
     Resolving,
@@ -70,6 +70,7 @@ from .._state import (
 )
 from .._work import Work
 from .clicks import area_key
+from .describe import describe, die_face, faces_text
 
 __all__ = ["draw_svg"]
 
@@ -137,7 +138,7 @@ ROMAN = {1: "I", 2: "II"}
 SPOT_MEANING = {
     "axes": "reinforcements, a monster card per hero from the spot's deck",
     "shield": "nothing happens",
-    "skull": "every monster charges (no reinforcements, G1)",
+    "skull": "every monster charges (no reinforcements)",
 }
 
 # -- sizes ----------------------------------------------------------------------------------------
@@ -149,7 +150,7 @@ ROW = 1.5 * R
 MARGIN = 14.0
 MIN_WIDTH = 480.0
 TRACK = 78.0
-CARD_W, CARD_H, CARD_GAP = 86.0, 44.0, 5.0
+CARD_W, CARD_H, CARD_GAP = 100.0, 54.0, 5.0
 HAND_H = 18.0
 KEY_LINE = 18.0
 
@@ -959,19 +960,36 @@ def _card(pic: Picture, seat: Seat, card: CardState, x: float, y: float) -> str:
     )
     flipped = card.side > 1
     edge: Style = {"stroke": INK if flipped else EDGE, "stroke_width": 1.6 if flipped else 0.8}
+    # The whole name, in two lines if need be (a bold 9 px letter is about 6 px wide), then what
+    # the card is and its numbers, which the tooltip says in full when they do not fit.
+    names = textwrap.wrap(data.name, 12 if card.mana or card.counters else 15)
+    rows = [*names[:2], f"{data.kind} · side {roman}"]
+    room = 4 - len(rows)
+    shown = textwrap.wrap(" ".join(numbers), 16 if worn else 19)
+    if len(shown) > room:
+        shown = [*shown[: room - 1], fit(" ".join(shown[room - 1 :]), 16 if worn else 19)]
+    rows += shown
     parts = [
         svg_title(about),
         rect(0, 0, CARD_W, CARD_H, 4, fill=CARD_FILL.get(data.kind, "#eeeeee"), **edge),
-        text(4, 12, fit(data.name, 13 if card.mana else 16), 9, bold=True),
-        text(4, 24, f"{data.kind} · side {roman}", 8, fill=FAINT),
-        text(4, 37, fit(" ".join(numbers), 15 if worn else 20), 8, fill=FAINT),
+        *(
+            text(
+                4,
+                12 + 11 * i,
+                row,
+                9 if i < len(names[:2]) else 8,
+                bold=i < len(names[:2]),
+                fill=INK if i < len(names[:2]) else FAINT,
+            )
+            for i, row in enumerate(rows)
+        ),
     ]
     if card.mana:
         parts.append(circle(CARD_W - 9, 9.0, 7, fill=MARKER_FILL["mana"], class_="mana"))
         parts.append(label(CARD_W - 9, 12, str(card.mana), 8))
     if worn:
         wear = MARKER_FILL["damage"]
-        parts.append(text(CARD_W - 4, 37, worn, 8, bold=True, anchor="end", fill=wear))
+        parts.append(text(CARD_W - 4, 12 + 11 * 3, worn, 8, bold=True, anchor="end", fill=wear))
     if card.counters:
         parts.append(circle(CARD_W - 9, 26.0, 6, fill=MARKER_FILL["gold"], class_="markers"))
         parts.append(label(CARD_W - 9, 28.5, str(card.counters), 7, INK))
@@ -1001,7 +1019,7 @@ def _hand_card(pic: Picture, seat: Seat, card_id: str, x: float, y: float) -> st
     face = [
         svg_title(f"{data.name} (event): {data.sides[0].text}{uses}"),
         rect(x, y, CARD_W, HAND_H, 3, fill=CARD_FILL["event"], **HEX_EDGE),
-        text(x + 4, y + 12.5, fit(data.name, 17), 9),
+        text(x + 4, y + 12.5, data.name, 9),
     ]
     chosen = pic.clicks.data(f"card-{seat}-{card_id}")
     return group(face, class_="hand-card event", data_card=card_id, data_actions=chosen)
@@ -1098,16 +1116,28 @@ def _panel(pic: Picture, seat: Seat, x: float, y: float) -> str:
 
 
 def _roll(rolled: tuple[int, int, int, int]) -> str:
-    hits, covers, runes, misses = rolled
-    return f"{hits} hits, {covers} hits unless cover, {runes} runes, {misses} misses"
+    return faces_text(rolled)
+
+
+_MONSTER_STEPS = {
+    "die": "the monster die is rolled",
+    "pins": "the heroes may pin monsters",
+    "move": "the monsters move",
+    "attack": "the monsters find whom to attack",
+    "attacking": "the monsters attack",
+    "reinforce": "reinforcements come",
+    "end": "it ends",
+}
+"""Each step of the monster turn, in words."""
+_CHARGES = {"all": "every monster charges", "rank1": "the monsters of rank 1 charge"}
 
 
 def about(pic: Picture, frame: Frame | None) -> str:
-    """A short sentence on a pending frame (``""`` for none)."""
+    """A short sentence on a pending frame, in a player's words (``""`` for none)."""
     hero = pic.hero_name
     match frame:
         case HeroAttack(seat, target, dice, rolled, phase=phase, excess=excess):
-            done = f"{dice} dice to roll" if dice else f"rolled {_roll(rolled)}"
+            done = f"{plural(dice, 'die', 'dice')} to roll" if dice else f"rolled {_roll(rolled)}"
             if phase == "excess":
                 done = f"killed with {excess} damage to spare"
             elif phase == "after":
@@ -1116,37 +1146,38 @@ def about(pic: Picture, frame: Frame | None) -> str:
         case Resolving(seat, card):
             return f"{hero(seat)} uses {pic.card_name(card)}"
         case Moving(seat, areas):
-            return f"{hero(seat)} moves up to {areas} areas"
+            return f"{hero(seat)} moves up to {plural(areas, 'area')}"
         case Granted(seat, action):
             return f"{hero(seat)} performs the {action} action a card grants"
-        case Window(when, seats):
-            return f"the {when} window, {hero(seats[0])} first" if seats else f"the {when} window"
-        case EndOfTurn(seat, step):
-            return f"the end of {hero(seat)}'s turn: {step}"
+        case Window(_, seats):
+            return f"then {join_words([hero(s) for s in seats[1:]])}" if seats[1:] else ""
+        case EndOfTurn(seat, _):
+            return f"the end of {hero(seat)}'s turn"
         case Drawing(seat, count):
-            return f"{hero(seat)} draws {count} event card{'s' if count > 1 else ''}"
+            return f"{hero(seat)} draws {plural(count, 'event card')}"
         case Revealing(seat, deck):
-            return f"the top card of {hero(seat)}'s {deck} deck turns face up"
+            kind = "ability" if deck == "abilities" else deck
+            return f"the top card of {hero(seat)}'s {kind} deck turns face up"
         case MonsterTurn(step, charge=charge, face=face):
             return (
-                f"the monster turn ({step})"
-                + (f", the monster die shows {face}" if face else "")
-                + ("" if charge == "none" else f", charge: {charge}")
+                f"the monster turn: {_MONSTER_STEPS.get(step, step)}"
+                + (f"; the monster die shows {die_face(face)}" if face else "")
+                + (f"; {_CHARGES[charge]}" if charge in _CHARGES else "")
             )
         case MonsterAttack(attacker, target, dice, hits, damage):
             whom = f" attacks {hero(target)}" if target >= 0 else " attacks"
-            done = f": {dice} dice to roll" if dice else f": {hits} hits" if damage >= 0 else ""
+            done = (
+                f": {plural(dice, 'die', 'dice')} to roll"
+                if dice
+                else f": {plural(hits, 'hit')}"
+                if damage >= 0
+                else ""
+            )
             return pic.monster_in(attacker) + whom + done
         case Ambush(seats):
             return f"ambush: {hero(seats[0])} places a goblin" if seats else "ambush"
         case Reinforcing(deck, cards):
-            return f"reinforcements: {cards} {deck} monster card{'s' if cards > 1 else ''} to place"
-        case GoldOffer(giver, receiver, amount, asked):
-            return (
-                f"{hero(giver)} would give {amount} gold to {hero(receiver)}: {hero(asked)} agrees?"
-            )
-        case QuestOffer(seat, card):
-            return f"{hero(seat)} may take {pic.card_name(card)} for that kill"
+            return f"reinforcements: {plural(cards, f'{deck} monster card')} to place"
         case Ramming(seat, target):
             return f"{hero(seat)} rammed into {pic.cell(target)[0]},{pic.cell(target)[1]}"
     return ""
@@ -1155,18 +1186,16 @@ def about(pic: Picture, frame: Frame | None) -> str:
 def question(pic: Picture) -> str:
     """Who must answer what, or how the game ended."""
     position = pic.position
-    if position.won is not None:
-        if position.won:
-            left = position.town
-            return f"Game over: Freya's Well stands, the heroes win ({left} town pieces left)."
-        return "Game over: the town fell, the heroes lose."
+    ended = outcome(position)
+    if ended is not None:
+        return f"Game over. {describe(position, ended)}"
     asked = pic.asked
     if asked is None:  # pragma: no cover - a running game always asks someone
         return ""
     said = about(pic, asked.context)
     used = position.turn.actions if position.turn is not None and asked.kind == "turn" else ()
     return (
-        capital(f"{pic.seat_name(asked.seat)} to answer ({asked.kind}): {asked.prompt}")
+        describe(position, asked)
         + (f" {capital(said)}." if said else "")
         + (f" Actions used: {', '.join(used)}." if used else "")
     )
@@ -1217,10 +1246,11 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
     :func:`grimheim.render_svg`, which turns a seat into its view and the actions offered into
     ``clicks``.
 
-    From top to bottom: the pending decision; the map with its terrain, roads, monster paths,
-    named places and bonus markers, Grimheim with its town pieces left, every monster (kind,
-    faction colour, legend side, damage/health) and every hero; the time track with the current
-    spot; a key; a panel per hero (cards in play with their mana and damage, gold, damage and
+    From top to bottom: the pending decision, in a player's words; in a seat's view, that
+    seat's own panel; the map with its terrain, roads, monster paths, named places and bonus
+    markers, Grimheim with its town pieces left, every monster (kind, faction colour, legend
+    side, damage/health) and every hero; the time track with the current spot; a key; a panel
+    per other hero (cards in play with their whole names, mana and damage, gold, damage and
     health, the hand, the decks). Pieces carry ``id`` and ``class`` names — ``hex-9-5``:
     ``hex plains``; ``monster-9-5``: ``monster troll trollkin``; ``hero-0``: ``hero seat-0``;
     ``town`` with ``town-piece`` children; ``time-spot-3``: ``time-spot shield yellow
@@ -1265,7 +1295,12 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
     y += MARGIN
     buttons, tall = svg_buttons(pic.clicks, MARGIN, y, pic.width)
     y += tall + 8 if buttons else 0
-    parts = [caption, buttons, _map(pic, MARGIN, y)]
+    parts = [caption, buttons]
+    first = [] if pic.viewer is None else [pic.viewer]  # a seat's own panel, in sight
+    for s in first:
+        parts.append(_panel(pic, s, MARGIN, y))
+        y += panel_height(pic, position.heroes[s]) + 8
+    parts.append(_map(pic, MARGIN, y))
     y += pic.map_height + 8
     items, height = cached(pic.pack, "svg-key", key)
     parts += [
@@ -1274,8 +1309,9 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
     ]
     y += TRACK + height + 6
     for s, hero in enumerate(position.heroes):
-        parts.append(_panel(pic, s, MARGIN, y))
-        y += panel_height(pic, hero) + 8
+        if s not in first:
+            parts.append(_panel(pic, s, MARGIN, y))
+            y += panel_height(pic, hero) + 8
     width, height = pic.width + 2 * MARGIN, y + MARGIN - 8
     head = (
         f"Defenders of Grimheim, spot {position.time + 1} of {len(pic.spots)}, town"

@@ -16,8 +16,11 @@ from tabletop_rules import ActionButton, ClickMap, ClickPart
 
 from .. import _actions
 from .._actions import Action
+from .._combat import dodging
+from .._frames import DuelFrame, FightFrame
 from .._rules import legal_actions
 from .._state import State, View
+from .names import FACE_NAMES
 
 __all__ = ["CLICKS"]
 
@@ -67,6 +70,18 @@ _KEEP = {
 def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
     rules = position.config.rules
     players = position.players
+    fight = next(
+        (f for f in reversed(position.frames) if isinstance(f, FightFrame | DuelFrame)), None
+    )
+    found = None if fight is None else dodging(fight)
+    roll = None if found is None else found[1]
+
+    def die(index: int) -> str:
+        """``the red die (Hit)``, or ``die 2`` without the roll."""
+        if roll is None or not 0 <= index < len(roll.faces):
+            return f"die {index + 1}"
+        face = FACE_NAMES.get(roll.faces[index], roll.faces[index])
+        return f"the {roll.colours[index]} die ({face})"
 
     def card(card_id: str) -> ClickPart:
         for seat, player in enumerate(players):
@@ -107,8 +122,8 @@ def _parts(position: State | View) -> Callable[[Action], list[ClickPart]]:
             case _actions.Reroll(dodge, other):
                 if other is None:
                     return [f"die-{dodge}"]
-                words = f"and die {other + 1}"
-                about = f"Reroll the Dodge and die {other + 1} of the roll, from the left"
+                words = f"and {die(other)}"
+                about = f"Reroll the Dodge and {die(other)}"
                 return [f"die-{dodge}", ActionButton(f"other-die-{other}", words, about)]
             case _actions.Keep(where):
                 return [_KEEP[where]]

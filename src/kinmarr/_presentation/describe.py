@@ -8,9 +8,10 @@ names and places on the paths, dice by colour and face; chance is "Chance".
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Any, Final, cast
 
-from tabletop_rules import CHANCE, Seat, join_words, plural, sentence
+from tabletop_rules import CHANCE, Decision, Seat, join_words, plural, sentence
+from tabletop_rules import Outcome as _Outcome
 
 from .. import _actions, _events
 from .._actions import Action
@@ -29,10 +30,11 @@ from .._frames import (
 )
 from .._legal import acting
 from .._state import State, View
+from .._work import FATE_MAX as _FATE_MAX
 from .card_text import abilities_text
 from .names import COLOURS, FACE_NAMES, Names
 
-__all__ = ["describe"]
+__all__ = ["describe", "request_words"]
 
 _REQUESTS: Final = {
     "start": "the start of the turn",
@@ -51,8 +53,32 @@ _ENDINGS: Final = {
     "round-limit": "the round limit was reached",
     "no-one-left": "no character is left",
 }
+_ASK: Final = {
+    "start": "show towers, arrange the slots, use the Shop, then roll the travel die",
+    "duel": "challenge a player on this tile to a duel, or not",
+    "end": "trade, use the Shop, arrange the slots, or end the turn",
+    "choose": "choose a card among those drawn",
+    "pay": "discard a creature towards the tower's price",
+    "reroll": "use a Dodge to reroll it and one other die, or not",
+    "keep": "put the card gained in a slot or in the hand",
+    "drop": "the hand holds too many cards: drop one",
+    "loot": "take what you want of the dead character's things",
+    "trophy": "choose the trophy of the duel",
+    "offer": "put the trade offer together, make it, or drop it",
+    "accept": "accept or refuse the trade offer",
+}
+"""What each kind of decision asks, after the name of the guild that answers."""
 _FIGHTS: Final = {"won": "won the fight against", "lost": "lost the fight against",
                   "dead": "died fighting"}  # fmt: skip
+
+
+def request_words(request: str) -> str:
+    """What a response window answers, in words.
+
+    >>> request_words("combat")
+    'the combat roll'
+    """
+    return _REQUESTS.get(request, "what comes next")
 
 
 def _face(face: str) -> str:
@@ -113,8 +139,12 @@ class _Speaker:
                     f" {plural(dealt_a, 'wound')}, {d} dealt {plural(dealt_d, 'wound')}"
                 )
             case _events.FateChanged(fate, by):
+                if by < 0 and fate <= 0:  # it may have fallen by less, or not at all
+                    return "Fate is at 0 of 10, its lowest"
+                if by > 0 and fate >= _FATE_MAX:
+                    return f"Fate is at {_FATE_MAX} of {_FATE_MAX}, its highest"
                 way = "rose" if by > 0 else "fell"
-                return f"Fate {way} by {abs(by)}, to {fate} of 10"
+                return f"Fate {way} by {abs(by)}, to {fate} of {_FATE_MAX}"
             case _events.PlayerDied(seat):
                 return f"the character of {self.guild(seat)} died"
             case _events.ShopUsed(seat, what, card, coins):
@@ -133,6 +163,54 @@ class _Speaker:
                 verb = "win" if len(winners) > 1 else "wins"
                 return f"the game ended ({_ENDINGS.get(ending, ending)}): {who} {verb}"
         raise TypeError(f"not a kinmarr event or action: {event!r}")
+
+    # -- the question, the end, and what changed ---------------------------------------------------
+
+    def ask(self, asked: Decision[Any]) -> str:
+        """The question of ``asked``, after the name of the guild that must answer."""
+        if asked.seat == CHANCE:
+            return "chance rolls a die or draws a card"
+        frame = asked.context
+        if asked.kind == "window" and isinstance(frame, WindowFrame):
+            about = request_words(frame.request)
+            whose = (
+                "" if asked.seat == self.position.turn else f" of {self.guild(self.position.turn)}"
+            )
+            question = f"answer {about}{whose} with a card or a power, or pass"
+        elif asked.kind == "accept" and isinstance(frame, OfferFrame):
+            question = f"accept or refuse the offer of {self.guild(self.position.turn)}"
+            question += self.offer(frame)
+        else:
+            question = _ASK.get(asked.kind, asked.prompt.rstrip("."))
+        return f"{self.guild(asked.seat)}: {question}"
+
+    def outcome(self, outcome: _Outcome) -> str:
+        """Who won, how the game ended, and every guild's score."""
+        scores = outcome.scores or ()
+        ending = _ENDINGS.get(getattr(outcome, "ending", ""), "the game is over")
+        who = join_words([self.guild(s) for s in outcome.winners], empty="nobody")
+        verb = "win" if len(outcome.winners) > 1 else "wins"
+        points = join_words(
+            f"{self.guild(seat)} {plural(round(score), 'point')}"
+            for seat, score in enumerate(scores)
+        )
+        return f"{who} {verb} ({ending})" + (f"; scores: {points}" if scores else "")
+
+    def changes(self, later: State | View) -> str:
+        """The coins and wounds that changed from this position to ``later``, guild by guild."""
+        said = []
+        for seat, (now, then) in enumerate(zip(later.players, self.position.players, strict=False)):
+            if now.coins != then.coins:
+                more = "more" if now.coins > then.coins else "fewer"
+                change = abs(now.coins - then.coins)
+                said.append(
+                    f"{self.guild(seat)} has {plural(now.coins, 'coin')} now ({change} {more})"
+                )
+            if now.wounds != then.wounds and now.tile is not None:
+                said.append(
+                    f"{self.guild(seat)} has {plural(now.wounds, 'wound')} now (was {then.wounds})"
+                )
+        return "; ".join(said)
 
     # -- actions ---------------------------------------------------------------------------------
 
@@ -314,8 +392,11 @@ class _Speaker:
         return f"{colour} die showing {_face(roll.faces[index])}"
 
 
-def describe(position: State | View, what: Event | Action) -> str:
-    """An event or an action in a sentence a player understands.
+def describe(
+    position: State | View, what: Event | Action | Decision[Any] | _Outcome | State | View
+) -> str:
+    """An event, an action, the question asked, how the game ended, or what changed, in a
+    sentence a player understands.
 
     An action is said as the guild that answers makes it, in the present tense, and read in the
     position it answers (whose turn, the offer, the roll, the trophy); chance is "Chance". An
@@ -323,6 +404,12 @@ def describe(position: State | View, what: Event | Action) -> str:
     (:attr:`Step.state <tabletop_rules.Step.state>`, or a view of it), though only its config's
     names come from there. Players are named by their guilds, cards by their printed names (and a
     card used, bought or shown with its text), tiles by name and place on the paths.
+
+    The :func:`~kinmarr.decision` of the position is said as the question its guild answers, in
+    a player's words; the :func:`~kinmarr.outcome` of a finished position as who won, why the game
+    ended and every guild's score. A later position (a state or view the game came to from
+    ``position``) says what changed that no event says: each guild's coins and wounds (``""``
+    when none changed).
 
     >>> from kinmarr import Buy, Config, DieRolled, Moved, Tile, new_game
     >>> state = new_game(Config(guilds=("feudal_pact", "pathfinders")), seed=1)
@@ -332,15 +419,24 @@ def describe(position: State | View, what: Event | Action) -> str:
     'Feudal Pact moved to Market Square (tile 1 of the inner path).'
     >>> describe(state, Buy("royal-ring"))  # doctest: +ELLIPSIS
     'Feudal Pact buys Royal Ring for 8 coins — ...'
+    >>> from kinmarr import decision
+    >>> describe(state, decision(state))
+    'Feudal Pact: show towers, arrange the slots, use the Shop, then roll the travel die.'
 
     Args:
         position: a state or view of the game.
         what: any kinmarr event or action.
 
     Raises:
-        TypeError: ``what`` is neither.
+        TypeError: ``what`` is none of these.
     """
     speaker = _Speaker(position)
+    if isinstance(what, Decision):
+        return sentence(speaker.ask(what))
+    if isinstance(what, _Outcome):
+        return sentence(speaker.outcome(what))
+    if isinstance(what, State | View):
+        return sentence(speaker.changes(what))
     if isinstance(what, _actions.ACTIONS):
         return sentence(speaker.action(cast(Action, what)))
     return sentence(speaker.event(cast(Event, what)))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tabletop_rules import plural
+
 from .._actions import notation
 from .._frames import (
     ChooseFrame,
@@ -14,9 +16,10 @@ from .._frames import (
     OfferFrame,
     WindowFrame,
 )
-from .._legal import acting, decision_kind, legal_actions
+from .._legal import legal_actions
+from .._rules import decision, outcome
 from .._state import Deck, State, View
-from .describe import describe
+from .describe import describe, request_words
 from .names import FACE_NAMES, Names
 
 __all__ = ["render_text"]
@@ -81,10 +84,9 @@ def render_text(position_: State | View) -> str:
         )
         lines.append("  slots: " + (", ".join(names.card(c) for c in player.slots) or "-"))
         lines.append("  hand: " + (", ".join(names.card(c) for c in player.hand) or "-"))
-    if p.ending is not None:
-        winners = ", ".join(f"{s} ({names.guild(s)})" for s in p.ending.winners) or "nobody"
-        scores = " ".join(str(s) for s in p.ending.scores)
-        lines.append(f"game over ({p.ending.kind}): winners {winners}; scores {scores}")
+    ended = outcome(p)
+    if ended is not None:
+        lines.append(f"game over: {describe(p, ended)}")
         return "\n".join(lines)
     if p.flags.roll:
         lines.append(f"travel die: {p.flags.roll} (seat {p.turn}'s roll this turn)")
@@ -113,7 +115,8 @@ def render_text(position_: State | View) -> str:
             f"{names.guild(a.seat)}'s {names.card(a.card) if a.card else names.power(a.seat)}"
             for a in top.stack
         )
-        lines.append(f"window on {top.request}" + (f"; on the stack: {stack}" if stack else ""))
+        about = f"answers to {request_words(top.request)}"
+        lines.append(about + (f"; on the Stack: {stack}" if stack else ""))
     elif isinstance(top, LootFrame):
         left = [names.card(c) for c in (*top.items, *top.creatures)]
         lines.append(
@@ -125,12 +128,13 @@ def render_text(position_: State | View) -> str:
         ask = ", ".join(names.card(c) for c in top.ask) or "-"
         lines.append(
             f"offer to seat {top.partner} ({names.guild(top.partner)}): give {give}"
-            f" +{top.give_coins} coins, ask {ask} +{top.ask_coins} coins"
+            f" + {plural(top.give_coins, 'coin')}, ask {ask} + {plural(top.ask_coins, 'coin')}"
         )
     actions = legal_actions(p)
-    asked = acting(p)
-    who = "chance" if asked is None or asked < 0 else f"seat {asked} ({names.guild(asked)})"
-    lines.append(f"to answer: {who}, {decision_kind(p)}:")
+    asked = decision(p)
+    if asked is not None:
+        who = "chance" if asked.seat < 0 else f"seat {asked.seat}"
+        lines.append(f"to answer: {who}, {describe(p, asked)}")
     lines.extend(f"  {notation(a)}: {describe(p, a)}" for a in actions[:_SHOWN])
     if len(actions) > _SHOWN:
         lines.append(f"  … and {len(actions) - _SHOWN} more")

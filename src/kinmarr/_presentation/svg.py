@@ -1,5 +1,6 @@
-"""SVG pictures of a position: the two rings of tiles with the tokens, the Fate sphere, the round,
-the Shop, the prophecy, the decks, a panel per guild and the decision pending.
+"""SVG pictures of a position, stacked in one column that fits a page: the decision pending, the
+panel of the guild whose view it is, the two rings of tiles with the tokens, the Fate sphere and
+the round, the Shop, the prophecy and the decks, and the other guilds' panels.
 
 Everything is read from the position and its content pack (tile names, card names and prices,
 guilds, dice), so a custom pack is drawn as faithfully as the standard one. The picture is a
@@ -11,13 +12,14 @@ from __future__ import annotations
 import functools
 import math
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Final, TypeAlias
 
 from tabletop_rules import (
     CHANCE,
     Clicks,
     Seat,
+    plural,
     svg_attributes,
     svg_buttons,
     svg_escape,
@@ -26,10 +28,10 @@ from tabletop_rules import (
 )
 from tabletop_rules import svg_number as _num
 
-from .._actions import Action, notation
+from .._actions import Action
 from .._board import Ring, Tile
 from .._combat import dodging
-from .._content import Card, Pack, TileSpec
+from .._content import Card, Compiled, Pack, TileSpec
 from .._effects import Draw, Teleport
 from .._effects import Fate as FateEffect
 from .._frames import (
@@ -48,10 +50,12 @@ from .._frames import (
     WindowFrame,
 )
 from .._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
-from .._rules import decision, legal_actions
+from .._rules import decision, outcome
 from .._state import Deck, State, View
 from .._work import DECK_FIELD, FATE_MAX
 from .card_text import abilities_text
+from .describe import describe, request_words
+from .names import Names
 
 __all__ = ["draw_svg"]
 
@@ -70,10 +74,11 @@ _RINGS: Final[Mapping[str, tuple[float, float]]] = {
 }
 """Inner and outer radius of each path's ring."""
 _FATE_RADIUS: Final = 78.0
-_COLUMN_X: Final = _BOARD + 20.0
-"""Left edge of the column of panels, right of the board."""
-_COLUMN_W: Final = 440.0
-_WIDTH: Final = _COLUMN_X + _COLUMN_W + 10.0
+_MARGIN: Final = 10.0
+"""Left edge of the panels under and above the board."""
+_COLUMN_W: Final = _BOARD - 2 * _MARGIN
+"""Width of the panels: the board's, so the picture is one column as wide as the board."""
+_WIDTH: Final = _BOARD
 _GAP: Final = 10.0
 _CHAR: Final = 0.6
 """Average width of a character, as a fraction of the font size (to fit text in boxes)."""
@@ -203,17 +208,24 @@ def _names(p: Position, cards: Iterable[str]) -> str:
     return ", ".join(p.config.rules.card[c].name for c in cards) or "nothing"
 
 
-def _card_title(card: Card) -> str:
-    """A card's tooltip: name, id, kind, numbers and text."""
+def _card_numbers(card: Card) -> str:
+    """What a card is, in a few words: ``creature: attack 2, defence 1, worth 3``."""
+    if card.kind == "creature":
+        return f"creature: attack {card.attack}, defence {card.defence}, worth {card.value}"
+    return f"{card.kind}, worth {card.value}"
+
+
+def _card_title(card: Card, rules: Compiled) -> str:
+    """A card's tooltip: name, kind, numbers (an Ability's guild by its name) and text."""
     numbers = [f"value {card.value}"]
     if card.kind == "creature":
         numbers += [f"attack {card.attack}", f"defence {card.defence}"]
     if card.guild is not None:
-        numbers.append(f"guild {card.guild}")
+        numbers.append(f"guild {rules.guild[card.guild].name}")
     text = f" {card.text}" if card.text else ""
     abilities = abilities_text(card)
     text += f" {abilities}" if abilities else ""
-    return f"{card.name} ({card.id}), {card.kind}, {', '.join(numbers)}.{text}"
+    return f"{card.name}, {card.kind}, {', '.join(numbers)}.{text}"
 
 
 # -- cards and dice -----------------------------------------------------------------------------
@@ -230,6 +242,7 @@ def _coin(x: float, y: float, amount: int, r: float, classes: str) -> str:
 
 
 def _card(
+    rules: Compiled,
     card: Card,
     x: float,
     y: float,
@@ -241,22 +254,43 @@ def _card(
     price: bool = False,
     id_: str | None = None,
     actions: str | None = None,
+    about: bool = False,
 ) -> str:
     """A card as a small box with its name (in ``lines`` lines) and, when ``price``, its price
-    in a coin; the tooltip tells all; ``actions``: its ``data-actions``."""
+    in a coin, and with ``about`` lines under the name saying what it is (a creature's attack,
+    defence and abilities, another card's kind, value and text, the rest in the tooltip);
+    ``actions``: its ``data-actions``."""
     size = 10.0
     names = _wrap(card.name, size, w - (26.0 if price else 8.0), lines)
+    first = len(names)
+    if about:
+        words = abilities_text(card) if card.kind == "creature" else card.text
+        names += [
+            _fit(_card_numbers(card), size, w - 8.0),
+            *(_wrap(words, size, w - 8.0, 2) if words else []),
+        ]
     top = y + h / 2 - (len(names) - 1) * size * 0.6
     fill = _KIND_FILL.get(card.kind, _PANEL)
     parts = [
         svg_tag("rect", x=x, y=y, width=w, height=h, rx=4.0, fill=fill, stroke=_LINE),
-        *(_text(x + 5, top + i * size * 1.2, line, size) for i, line in enumerate(names)),
+        *(
+            _text(
+                x + 5,
+                top + i * size * 1.2,
+                line,
+                size,
+                bold=about and i == 0,
+                fill=_MUTED if i >= first else _INK,
+                class_="about" if i >= first else None,
+            )
+            for i, line in enumerate(names)
+        ),
     ]
     if price:
         parts.append(_coin(x + w - 12, y + h - 12, card.value, 9.0, "price"))
     return _group(
         *parts,
-        title=_card_title(card),
+        title=_card_title(card, rules),
         id=id_,
         class_=f"{classes} {card.kind}",
         data_card=card.id,
@@ -275,21 +309,28 @@ def _cards(
     classes: str,
     clicks: Clicks[Action],
     key: str,
+    *,
+    about: bool = False,
 ) -> Drawn:
-    """Cards in rows of ``per_row`` (at least one row's height, even for none); each card's
-    ``data-actions`` are those of ``<key>-<card>``."""
+    """Cards in rows of ``per_row`` (at least one row's height, even for none), each with a line
+    saying what it is when ``about``; each card's ``data-actions`` are those of
+    ``<key>-<card>``."""
     rules = p.config.rules
     step = (w + 6) / per_row
+    high = 54.0 if about else _CHIP
     parts = []
     for i, card_id in enumerate(cards):
         row, col = divmod(i, per_row)
-        left, top = x + col * step, y + row * (_CHIP + 4)
+        left, top = x + col * step, y + row * (high + 4)
         chosen = clicks.data(f"{key}-{card_id}")
+        card = rules.card[card_id]
         parts.append(
-            _card(rules.card[card_id], left, top, step - 6, classes=classes, actions=chosen)
+            _card(
+                rules, card, left, top, step - 6, high, classes=classes, actions=chosen, about=about
+            )
         )
     rows = max(1, math.ceil(len(cards) / per_row))
-    return "".join(parts), rows * (_CHIP + 4)
+    return "".join(parts), rows * (high + 4)
 
 
 def _die(
@@ -420,9 +461,10 @@ def _token(p: Position, seat: Seat, x: float, y: float, clicks: Clicks[Action]) 
     pack = p.config.content
     turn = seat == p.turn and p.ending is None
     classes = ["token", f"seat-{seat}", f"guild-{player.guild}", *(["turn"] if turn else [])]
+    where = "" if player.tile is None else f" on {Names(p.config).tile(player.tile)}"
     title = (
-        f"Seat {seat}: {pack.guild(player.guild).name} on {player.tile},"
-        f" {player.wounds}/{WOUND_LIMIT} wounds, {player.coins} coins"
+        f"Seat {seat}: {pack.guild(player.guild).name}{where},"
+        f" {player.wounds}/{WOUND_LIMIT} wounds, {plural(player.coins, 'coin')}"
         + (" (to play)" if turn else "")
     )
     ring = {"stroke": _HIGHLIGHT, "stroke_width": 3.0} if turn else {"stroke": "#fff"}
@@ -467,7 +509,7 @@ def _tile_face(tile: Tile, spec: TileSpec, count: int) -> str:
             start,
             svg_title(f"{tile} {spec.name}{special}: {spec.text}".rstrip(": ")),
             svg_tag("path", d=shape, fill=_tile_fill(tile, spec), **outline),
-            _along(str(tile.index), r1 - 10, angle, 9.0, "tile-index", bold=False, fill=_MUTED),
+            _along(str(tile.index), r1 - 10, angle, 10.0, "tile-index", bold=False, fill=_MUTED),
             *(
                 _along(line, r, angle, 9.5, "tile-name", bold=marked, fill=_INK)
                 for line, r in zip(names, radii, strict=True)
@@ -598,8 +640,9 @@ def _turn(p: Position, y: float) -> str:
     )
 
 
-def _board(p: Position, clicks: Clicks[Action]) -> str:
-    """The two rings, the links between them, the Fate sphere, the round and whose turn it is."""
+def _board(p: Position, clicks: Clicks[Action], top: float) -> str:
+    """The two rings, the links between them, the Fate sphere, the round and whose turn it is,
+    ``top`` pixels down."""
     pack = p.config.content
     faces = _tile_faces(pack)
     rings = [
@@ -633,6 +676,7 @@ def _board(p: Position, clicks: Clicks[Action]) -> str:
         _turn(p, _CENTRE + _FATE_RADIUS + 40),
         id="board",
         class_="board",
+        transform=f"translate(0 {_num(top)})" if top else None,
     )
 
 
@@ -654,32 +698,43 @@ def _header(p: Position, viewer: Seat | None, x: float, y: float) -> Drawn:
         who = "The whole state (deck orders included)"
     else:
         who = f"As {_who(p, viewer)} sees it"
+    right = x + _COLUMN_W
     markup = _group(
-        _text(x, y + 16, "Fated Kingdom", 22.0, bold=True),
-        _text(x, y + 40, who, 12.0, fill=_MUTED, id="viewer", class_="viewer", data_seat=viewer),
+        _text(x, y + 14, "Fated Kingdom", 22.0, bold=True),
+        _text(
+            right,
+            y + 14,
+            who,
+            12.0,
+            anchor="end",
+            fill=_MUTED,
+            id="viewer",
+            class_="viewer",
+            data_seat=viewer,
+        ),
         id="header",
         class_="header",
     )
-    return markup, 50.0
+    return markup, 30.0
 
 
-def _prophecy(p: Position, x: float, y: float) -> Drawn:
+def _prophecy(p: Position, x: float, y: float, width: float) -> Drawn:
     """The active prophecy: its name (and the rounds before it expires) and condition."""
     if p.prophecy is None:
         body = [_text(x + 8, y + 32, "none active", 12.0, fill=_MUTED)]
         height, card_id, title = 44.0, None, "No prophecy is active."
     else:
         card = p.config.rules.card[p.prophecy]
-        lines = _wrap(card.text, 11.0, _COLUMN_W - 16, 3)
+        lines = _wrap(card.text, 11.0, width - 16, 4)
         left = [e.rounds for e in p.lasting if e.card == card.id]  # decision x: it expires
         name = card.name + (f" ({left[0]} to go)" if left else "")
         body = [
             _text(x + 8, y + 32, name, 13.0, bold=True),
             *(_text(x + 8, y + 50 + 14 * i, line) for i, line in enumerate(lines)),
         ]
-        height, card_id, title = 44.0 + 14 * len(lines), card.id, _card_title(card)
+        height, card_id, title = 44.0 + 14 * len(lines), card.id, _card_title(card, p.config.rules)
     markup = _group(
-        _box(x, y, _COLUMN_W, height, _KIND_FILL["prophecy"], stroke=_LINE),
+        _box(x, y, width, height, _KIND_FILL["prophecy"], stroke=_LINE),
         _heading(x + 8, y + 14, "Prophecy"),
         *body,
         title=title,
@@ -696,6 +751,7 @@ def _shop(p: Position, clicks: Clicks[Action], x: float, y: float) -> Drawn:
     w = (_COLUMN_W - 3 * 8) / 4
     cards = [
         _card(
+            rules,
             rules.card[card],
             x + i * (w + 8),
             y + 22,
@@ -739,7 +795,7 @@ def _deck(p: Position, name: str, full: bool, x: float, y: float, w: float) -> s
     field = DECK_FIELD[name]
     deck: Deck = getattr(p, field)
     known = sum(len(group) for group in deck.bottom)
-    note = _text(x + w - 6, y + 27, f"+{known} known", 9.0, anchor="end", fill=_MUTED)
+    note = _text(x + w - 6, y + 27, f"+{known} known", 10.0, anchor="end", fill=_MUTED)
     return _group(
         _box(x, y, w, 40.0, _PANEL, stroke=_LINE),
         _text(x + 6, y + 11, field.capitalize(), 10.0, fill=_MUTED),
@@ -752,21 +808,21 @@ def _deck(p: Position, name: str, full: bool, x: float, y: float, w: float) -> s
     )
 
 
-def _decks(p: Position, full: bool, x: float, y: float) -> Drawn:
+def _decks(p: Position, full: bool, x: float, y: float, width: float) -> Drawn:
     """The four decks' sizes, the discarded cards and the lasting events."""
-    w = (_COLUMN_W - 3 * 8) / 4
+    w = (width - 3 * 8) / 4
     decks = [_deck(p, name, full, x + i * (w + 8), y + 20, w) for i, name in enumerate(DECK_FIELD)]
     rules = p.config.rules
     lasting = ", ".join(f"{rules.card[e.card].name} ({e.rounds} to go)" for e in p.lasting)
-    notes = f"{len(p.discarded)} cards discarded" + (f"; lasting: {lasting}" if lasting else "")
+    notes = f"{plural(len(p.discarded), 'card')} discarded" + (
+        f"; lasting: {lasting}" if lasting else ""
+    )
+    lines = _wrap(notes, 11.0, width, 3)
     markup = _group(
         _heading(x, y + 8, "Decks"),
         *decks,
-        _text(
-            x,
-            y + 72,
-            _fit(notes, 11.0, _COLUMN_W),
-            fill=_MUTED,
+        _group(
+            *(_text(x, y + 72 + 14 * i, line, fill=_MUTED) for i, line in enumerate(lines)),
             id="discarded",
             class_="discarded",
             data_size=len(p.discarded),
@@ -774,7 +830,7 @@ def _decks(p: Position, full: bool, x: float, y: float) -> Drawn:
         id="decks",
         class_="decks",
     )
-    return markup, 80.0
+    return markup, 66.0 + 14 * len(lines)
 
 
 def _wounds(x: float, y: float, wounds: int) -> str:
@@ -797,7 +853,8 @@ def _wounds(x: float, y: float, wounds: int) -> str:
         _text(x, y, "wounds", 10.0, fill=_MUTED),
         *pips,
         _text(x + 50 + 14 * WOUND_LIMIT, y, f"{wounds}/{WOUND_LIMIT}"),
-        title=f"{wounds} wounds of the {WOUND_LIMIT} a character survives; one more is death",
+        title=f"{plural(wounds, 'wound')} of the {WOUND_LIMIT} a character survives;"
+        " one more is death",
         class_="wounds",
         data_value=wounds,
         data_max=WOUND_LIMIT,
@@ -815,7 +872,9 @@ def _slots(p: Position, seat: Seat, x: float, y: float, w: float, clicks: Clicks
         if i < len(slots):
             chosen = clicks.data(f"card-{seat}-{slots[i]}")
             boxes.append(
-                _card(rules.card[slots[i]], left, y, step - 6, classes="slot", actions=chosen)
+                _card(
+                    rules, rules.card[slots[i]], left, y, step - 6, classes="slot", actions=chosen
+                )
             )
             continue
         empty = svg_tag(
@@ -882,11 +941,9 @@ def _guild_panel(
     colour = _guild_colour(pack, player.guild)
     dead = player.tile is None
     status = _status(p, seat, acting)
-    where = "off the board" if player.tile is None else f"on {player.tile}"
-    if player.tile is not None:
-        where += f" {pack.tile(player.tile).name}"
+    where = "off the board" if player.tile is None else f"on {Names(p.config).tile(player.tile)}"
     left, width = x + 62, _COLUMN_W - 70
-    hand, hand_h = _cards(p, player.hand, left, y + 80, width, 4, "card", clicks, f"card-{seat}")
+    hand, hand_h = _cards(p, player.hand, left, y + 80, width, 5, "card", clicks, f"card-{seat}")
     trophies = _trophies(p, seat)
     height = 84 + hand_h + (16 if trophies else 0)
     frame = {"stroke": _HIGHLIGHT, "stroke_width": 3.0} if seat == acting else {"stroke": _LINE}
@@ -953,7 +1010,7 @@ def _window(p: Position, frame: WindowFrame) -> str:
         f"{_who(p, a.seat)}: {rules.card[a.card].name if a.card else 'guild power'}"
         for a in frame.stack
     )
-    return f"Response window on the {frame.request} request" + (
+    return f"Answers to {request_words(frame.request)}" + (
         f"; on the Stack: {stack}." if stack else "."
     )
 
@@ -1033,14 +1090,14 @@ def _fight(p: Position, x: float, y: float, clicks: Clicks[Action]) -> Drawn:
 
 
 def _caption(p: Position, x: float, y: float, w: float, clicks: Clicks[Action]) -> Drawn:
-    """Who must answer and why (or how the game ended), the fight, the cards drawn and the
-    answers to choose from."""
+    """Who must answer and what, in a player's words (or how the game ended), the fight, and
+    the cards drawn to choose from, each with what it is."""
     rows: list[str] = []
     line = y + 12
 
     def say(text: str, *, bold: bool = False, fill: str = _INK) -> None:
         nonlocal line
-        for part in _wrap(text, 12.0, w, 3):
+        for part in _wrap(text, 12.0, w, 4):
             rows.append(_text(x, line, part, 12.0, bold=bold, fill=fill))
             line += 17
 
@@ -1050,22 +1107,22 @@ def _caption(p: Position, x: float, y: float, w: float, clicks: Clicks[Action]) 
         line += height
 
     asked = decision(p)
-    if p.ending is not None:
-        winners = ", ".join(_who(p, s) for s in p.ending.winners) or "nobody"
-        scores = ", ".join(f"seat {s}: {score}" for s, score in enumerate(p.ending.scores))
-        say(f"Game over ({p.ending.kind}). Winners: {winners}.", bold=True)
-        say(f"Scores: {scores}.")
+    ended = outcome(p)
+    if ended is not None:
+        say(f"Game over. {describe(p, ended)}", bold=True)
     elif asked is not None:
-        say(f"{_first_up(_who(p, asked.seat))} must answer ({asked.kind}).", bold=True)
-        say(" ".join(filter(None, (asked.prompt, _frame_detail(p, asked.context)))))
+        say(describe(p, asked), bold=True)
+        detail = _frame_detail(p, asked.context)
+        if detail:
+            say(detail)
         draw(*_fight(p, x, line - 9, clicks))
         top = asked.context
         if isinstance(top, ChooseFrame) and top.cards:
             rows.append(_text(x, line, "Drawn:", 12.0))
-            draw(*_cards(p, top.cards, x + 50, line - 10, w - 50, 5, "drawn", clicks, "drawn"))
-        actions = legal_actions(p)
-        shown = ", ".join(notation(a) for a in actions[:10]) + (", …" if len(actions) > 10 else "")
-        say(f"{len(actions)} possible answers: {shown}", fill=_MUTED)
+            drawn, tall = _cards(
+                p, top.cards, x + 56, line - 10, w - 56, 3, "drawn", clicks, "drawn", about=True
+            )
+            draw(drawn, tall + 4)
     markup = _group(
         *rows,
         id="caption",
@@ -1079,25 +1136,39 @@ def _caption(p: Position, x: float, y: float, w: float, clicks: Clicks[Action]) 
 # -- the picture --------------------------------------------------------------------------------
 
 
-def _column(p: Position, viewer: Seat | None, acting: Seat | None, clicks: Clicks[Action]) -> Drawn:
-    """The panels right of the board, stacked: the markup and the bottom edge."""
-    sections: list[Callable[[float, float], Drawn]] = [
-        functools.partial(_header, p, viewer),
-        functools.partial(_prophecy, p),
-        functools.partial(_shop, p, clicks),
-        functools.partial(_decks, p, viewer is None),
-    ]
-    sections += [
-        functools.partial(_guild_panel, p, seat, acting, viewer, clicks)
-        for seat in range(len(p.players))
-    ]
-    y = 10.0
-    parts = []
-    for section in sections:
-        markup, height = section(_COLUMN_X, y)
-        parts.append(markup)
-        y += height + _GAP
-    return "".join(parts), y
+def _stack(
+    p: Position, viewer: Seat | None, acting: Seat | None, clicks: Clicks[Action]
+) -> tuple[list[str], float]:
+    """The picture's parts from top to bottom, and its height: the header, the decision and its
+    buttons, the viewer's own panel, the board, the Shop, the prophecy beside the decks, and the
+    other guilds' panels."""
+    parts: list[str] = []
+    y = 8.0
+
+    def add(drawn: Drawn, gap: float = _GAP) -> None:
+        nonlocal y
+        parts.append(drawn[0])
+        y += drawn[1] + gap
+
+    add(_header(p, viewer, _MARGIN, y), 4.0)
+    add(_caption(p, 14.0, y, _COLUMN_W - 8, clicks), 4.0)
+    buttons, tall = svg_buttons(clicks, 14.0, y, _COLUMN_W - 8)
+    if buttons:
+        add((buttons, tall))
+    first = [viewer] if viewer is not None else []
+    for seat in first:
+        add(_guild_panel(p, seat, acting, viewer, clicks, _MARGIN, y))
+    parts.append(_board(p, clicks, y))
+    y += _BOARD
+    add(_shop(p, clicks, _MARGIN, y))
+    half = (_COLUMN_W - _GAP) / 2
+    prophecy, tall_p = _prophecy(p, _MARGIN, y, half)
+    decks, tall_d = _decks(p, viewer is None, _MARGIN + half + _GAP, y, half)
+    add((prophecy + decks, max(tall_p, tall_d)))
+    for seat in range(len(p.players)):
+        if seat not in first:
+            add(_guild_panel(p, seat, acting, viewer, clicks, _MARGIN, y))
+    return parts, y
 
 
 def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
@@ -1150,10 +1221,8 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
     p: Position = position
     viewer = p.seat if isinstance(p, View) else None
     asked = decision(p)
-    column, bottom = _column(p, viewer, None if asked is None else asked.seat, clicks)
-    caption, caption_h = _caption(p, 14.0, _BOARD + 4, _BOARD - 20, clicks)
-    buttons, tall = svg_buttons(clicks, 14.0, _BOARD + 14 + caption_h, _BOARD - 20)
-    height = math.ceil(max(bottom, _BOARD + 14 + caption_h + (tall + _GAP if buttons else 0)))
+    parts, bottom = _stack(p, viewer, None if asked is None else asked.seat, clicks)
+    height = math.ceil(bottom)
     size = {
         "width": _num(_WIDTH),
         "height": height,
@@ -1165,10 +1234,7 @@ def draw_svg(position: State | View, clicks: Clicks[Action]) -> str:
         "svg",
         svg_title(f"Fated Kingdom, round {p.round}, Fate {p.fate}/{FATE_MAX}"),
         svg_tag("rect", width="100%", height="100%", fill=_PAPER),
-        _board(p, clicks),
-        column,
-        caption,
-        buttons,
+        *parts,
         xmlns="http://www.w3.org/2000/svg",
         **size,
         **look,
