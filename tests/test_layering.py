@@ -89,7 +89,7 @@ KINMARR_RULES = [
     "_actions",
     "_board",
     "_combat",
-    "_effects",
+    "_words",
     "_engine",
     "_events",
     "_frames",

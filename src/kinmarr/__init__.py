@@ -100,34 +100,6 @@ from ._content import (
     standard_ref,
 )
 from ._describe import describe
-from ._effects import (
-    Block,
-    Bounty,
-    Coins,
-    Colour,
-    DeckName,
-    Draw,
-    DuelAnywhere,
-    Effect,
-    Elusive,
-    ExtraDie,
-    Fate,
-    Fear,
-    GainAbility,
-    GainItem,
-    Heal,
-    HealAll,
-    Hits,
-    Move,
-    Pierce,
-    Regenerate,
-    ShopAccess,
-    Slow,
-    Special,
-    Steal,
-    Teleport,
-    Wound,
-)
 from ._events import (
     CardGained,
     CardRevealed,
@@ -213,6 +185,34 @@ from ._state import (
 )
 from ._validate import (
     validate,
+)
+from ._words import (
+    Block,
+    Bounty,
+    Coins,
+    Colour,
+    DeckName,
+    Draw,
+    DuelAnywhere,
+    Effect,
+    Elusive,
+    ExtraDie,
+    Fate,
+    Fear,
+    GainAbility,
+    GainItem,
+    Heal,
+    HealAll,
+    Hits,
+    Move,
+    Pierce,
+    Regenerate,
+    ShopAccess,
+    Slow,
+    Special,
+    Steal,
+    Teleport,
+    Wound,
 )
 
 __all__ = [

@@ -49,23 +49,6 @@ from ._actions import (
 from ._combat import dice_hits
 from ._content import Card, Compiled
 from ._creature import fight_colours, needed, scoring_dice, wounds_taken
-from ._effects import (
-    Block,
-    Coins,
-    Draw,
-    DuelAnywhere,
-    Fate,
-    GainAbility,
-    GainItem,
-    Heal,
-    HealAll,
-    Hits,
-    Move,
-    ShopAccess,
-    Steal,
-    Teleport,
-    Wound,
-)
 from ._frames import (
     ChooseFrame,
     DuelFrame,
@@ -85,6 +68,23 @@ from ._query import (
     lasting_modifiers,
 )
 from ._state import View
+from ._words import (
+    Block,
+    Coins,
+    Draw,
+    DuelAnywhere,
+    Fate,
+    GainAbility,
+    GainItem,
+    Heal,
+    HealAll,
+    Hits,
+    Move,
+    ShopAccess,
+    Steal,
+    Teleport,
+    Wound,
+)
 
 __all__ = ["HeuristicAgent", "RandomAgent", "kill_chance"]
 

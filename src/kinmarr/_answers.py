@@ -25,19 +25,6 @@ from tabletop_rules import Seat
 from ._combat import dice_hits
 from ._content import Compiled, Request, Usage
 from ._creature import needed, wounds_taken
-from ._effects import (
-    Block,
-    Coins,
-    DuelAnywhere,
-    Effect,
-    Fate,
-    Heal,
-    HealAll,
-    Hits,
-    ShopAccess,
-    Steal,
-    Wound,
-)
 from ._frames import DuelFrame, FightFrame, MenuFrame, WindowFrame
 from ._query import (
     alive,
@@ -51,6 +38,19 @@ from ._query import (
     on_tile,
 )
 from ._state import COIN_LIMIT
+from ._words import (
+    Block,
+    Coins,
+    DuelAnywhere,
+    Effect,
+    Fate,
+    Heal,
+    HealAll,
+    Hits,
+    ShopAccess,
+    Steal,
+    Wound,
+)
 
 __all__ = ["FIGHT_REQUESTS", "REACTIONS", "TURN_REQUESTS", "answers", "applies", "reacts"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._content import Card
-from ._effects import Elusive, Fear, Pierce, Regenerate, Slow
+from ._words import Elusive, Fear, Pierce, Regenerate, Slow
 
 __all__ = ["fight_colours", "needed", "scoring_dice", "wounds_taken"]
 

@@ -55,24 +55,6 @@ from ._answers import answers
 from ._board import INNER, OUTER, position, tile_at
 from ._combat import COMBAT_ANSWERS, COMBAT_HANDLERS, new_duel, new_fight
 from ._content import Card
-from ._effects import (
-    Block,
-    Coins,
-    Draw,
-    DuelAnywhere,
-    Effect,
-    Fate,
-    GainAbility,
-    GainItem,
-    Heal,
-    HealAll,
-    Hits,
-    Move,
-    ShopAccess,
-    Steal,
-    Teleport,
-    Wound,
-)
 from ._events import (
     CardGained,
     CardRevealed,
@@ -118,6 +100,24 @@ from ._query import (
 )
 from ._state import Lasting, TurnFlags, last_round
 from ._triggers import happen
+from ._words import (
+    Block,
+    Coins,
+    Draw,
+    DuelAnywhere,
+    Effect,
+    Fate,
+    GainAbility,
+    GainItem,
+    Heal,
+    HealAll,
+    Hits,
+    Move,
+    ShopAccess,
+    Steal,
+    Teleport,
+    Wound,
+)
 from ._work import FATE_MAX, MFlags, Work
 
 __all__ = [

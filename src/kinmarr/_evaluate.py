@@ -23,8 +23,8 @@ from tabletop_rules import Seat
 
 from ._agents import kill_chance
 from ._content import Compiled
-from ._effects import Block, ExtraDie, Heal, HealAll, Hits
 from ._query import alive
+from ._words import Block, ExtraDie, Heal, HealAll, Hits
 from ._work import score
 
 __all__ = ["FEATURES", "WEIGHTS", "evaluate", "features"]

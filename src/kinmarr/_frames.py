@@ -16,7 +16,7 @@ import attrs
 from tabletop_rules import Seat
 
 from ._content import Request
-from ._effects import Colour
+from ._words import Colour
 
 __all__ = [
     "Answer",

@@ -13,8 +13,8 @@ from tabletop_rules import Seat
 
 from ._board import position
 from ._content import Card, Compiled
-from ._effects import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
 from ._frames import DuelFrame, FightFrame
+from ._words import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
 
 __all__ = [
     "HAND_LIMIT",

@@ -56,7 +56,6 @@ from ._actions import (
 )
 from ._board import TILES
 from ._content import FACES, REQUESTS_ORDER, Compiled
-from ._effects import ExtraDie
 from ._frames import (
     ChooseFrame,
     DiceRoll,
@@ -72,6 +71,7 @@ from ._frames import (
 from ._legal import acting, decision_kind
 from ._query import SLOTS
 from ._state import COIN_LIMIT, MAX_ROUNDS, Config, Deck, View
+from ._words import ExtraDie
 
 __all__ = [
     "OBSERVER",

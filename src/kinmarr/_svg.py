@@ -31,8 +31,6 @@ from ._board import Ring, Tile
 from ._card_text import abilities_text
 from ._combat import dodging
 from ._content import Card, Pack, TileSpec
-from ._effects import Draw, Teleport
-from ._effects import Fate as FateEffect
 from ._frames import (
     ChooseFrame,
     DiceRoll,
@@ -51,6 +49,8 @@ from ._frames import (
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from ._rules import decision, legal_actions
 from ._state import Deck, State, View
+from ._words import Draw, Teleport
+from ._words import Fate as FateEffect
 from ._work import DECK_FIELD, FATE_MAX
 
 __all__ = ["draw_svg"]

@@ -21,7 +21,6 @@ from tabletop_rules import Rng, StateFormatError
 
 from ._board import Tile
 from ._content import FACES, REQUESTS_ORDER, Compiled
-from ._effects import DRAW_DECKS
 from ._frames import (
     Answer,
     ArriveFrame,
@@ -59,6 +58,7 @@ from ._state import (
     View,
     last_round,
 )
+from ._words import DRAW_DECKS
 from ._work import FATE_MAX
 
 __all__ = ["validate"]
