@@ -46,7 +46,6 @@ from ._actions import (
     Travel,
     Use,
 )
-from ._combat import dice_hits
 from ._content import Card, Compiled
 from ._creature import fight_colours, needed, scoring_dice, wounds_taken
 from ._frames import (
@@ -59,10 +58,10 @@ from ._frames import (
     TrophyFrame,
     WindowFrame,
 )
+from ._frames.combat import current_fight, dice_hits
 from ._legal import acting, decision_kind
 from ._merchant import accepts, card_worth, offer_step, organise, shop_choice, trade_plan
 from ._query import (
-    current_fight,
     extra_dice,
     fight_modifiers,
     lasting_modifiers,

@@ -53,7 +53,6 @@ from ._actions import (
     Use,
 )
 from ._card_text import abilities_text
-from ._combat import dodging, rolling
 from ._events import (
     CardGained,
     CardRevealed,
@@ -82,6 +81,7 @@ from ._frames import (
     TrophyFrame,
     WindowFrame,
 )
+from ._frames.combat import dodging, rolling
 from ._legal import acting
 from ._names import COLOURS, FACE_NAMES, Names
 from ._state import State, View

@@ -15,6 +15,8 @@ from ._content import Compiled, Pack, standard_pack
 
 __all__ = [
     "COIN_LIMIT",
+    "DECK_FIELD",
+    "FATE_MAX",
     "Chance",
     "Config",
     "DEFAULT_GUILDS",
@@ -37,6 +39,17 @@ DEFAULT_GUILDS: Final = ("feudal_pact", "arcane_commune", "pathfinders", "heirs_
 MAX_ROUNDS: Final = 1000
 """The most rounds a game lasts: without a ``round_limit`` the game ends with scoring after this
 round (K16). The longest of 300 simulated games lasted 78."""
+
+FATE_MAX: Final = 10
+"""The top of the Fate sphere: at the start of a round, everyone loses (K7)."""
+
+DECK_FIELD: Final = {
+    "encounter": "encounters",
+    "ability": "abilities",
+    "item": "items",
+    "prophecy": "prophecies",
+}
+"""The state field of each deck."""
 
 COIN_LIMIT: Final = 999
 """The most coins a player holds; coins gained beyond are lost (K16). The most any player held

@@ -29,7 +29,6 @@ from tabletop_rules import svg_number as _num
 from ._actions import Action, notation
 from ._board import Ring, Tile
 from ._card_text import abilities_text
-from ._combat import dodging
 from ._content import Card, Pack, TileSpec
 from ._frames import (
     ChooseFrame,
@@ -46,6 +45,7 @@ from ._frames import (
     TrophyFrame,
     WindowFrame,
 )
+from ._frames.combat import dodging
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from ._rules import decision, legal_actions
 from ._state import Deck, State, View
