@@ -74,10 +74,12 @@ class MFlags:
         "shop",
         "shown",
         "spent",
+        "src",
         "traded",
     )
 
     def __init__(self, flags: TurnFlags) -> None:
+        self.src = flags
         self.roll = flags.roll
         self.refreshes = flags.refreshes
         self.moved = flags.moved
@@ -90,6 +92,20 @@ class MFlags:
         self.duel_anywhere = flags.duel_anywhere
 
     def freeze(self) -> TurnFlags:
+        src = self.src
+        if (
+            self.roll == src.roll
+            and self.refreshes == src.refreshes
+            and self.moved is src.moved
+            and self.shown is src.shown
+            and self.spent is src.spent
+            and self.powers is src.powers
+            and self.dueled == src.dueled
+            and self.traded is src.traded
+            and self.shop == src.shop
+            and self.duel_anywhere == src.duel_anywhere
+        ):
+            return src  # unchanged: the same value (as MPlayer.freeze)
         return TurnFlags(
             self.roll,
             self.refreshes,
@@ -150,7 +166,7 @@ class Work(tabletop_rules.Work[State, Frame, Event]):
         state = State(
             self.config,
             self.rng,
-            tuple(p.freeze() for p in self.players),
+            tuple([p.freeze() for p in self.players]),
             self.turn,
             self.round,
             self.fate,

@@ -20,7 +20,6 @@ __all__ = [
     "P",
     "at",
     "candidates",
-    "explicit",
     "game_card",
     "game_seat",
     "living",
@@ -113,11 +112,6 @@ class BaseFrame(Frame["Work", Action]):
 def index(path: str) -> int:
     """The index of the frame at ``path`` (``"$.frames[3]"``)."""
     return int(path[path.rindex("[") + 1 : -1])
-
-
-def explicit(p: P) -> bool:
-    """Whether chance decides in explicit mode."""
-    return bool(p.config.explicit)
 
 
 def candidates(p: P, deck: str) -> tuple[str, ...]:

@@ -196,6 +196,9 @@ def _staged(frame: FightFrame | DuelFrame, stage: Any) -> FightFrame | DuelFrame
     )
 
 
+_BY_ITSELF: Final = frozenset({"open", "result", "settle"})
+"""The stages a fight or duel passes by itself: its windows opened, its settlement."""
+
 _NEXT_STAGE: Final[dict[str, str]] = {
     "roll": "dodge",
     "dodge": "result",
@@ -289,20 +292,28 @@ class _Combat(BaseFrame):
         raise NotImplementedError
 
     def asks(self, w: P) -> Seat | None:
-        frame: FightFrame | DuelFrame = self  # type: ignore[assignment]
-        if self._gone(w):
+        stage = self.stage
+        if stage in _BY_ITSELF:
             return None
-        found = rolling(frame)
-        if found is not None:
-            roll = found[1]
-            i = roll.pending
-            if i < 0 or len(face_odds(w.config.rules.faces[roll.colours[i]])) == 1:
+        players = w.players
+        if isinstance(self, FightFrame):
+            who, roll = self.seat, self.dice
+            if players[who].tile is None:
                 return None
-            return CHANCE
-        found = dodging(frame)
-        if found is not None and open_dodges(found[1]):
-            return found[0]
-        return None
+        else:
+            duel: DuelFrame = self  # type: ignore[assignment]
+            if players[duel.attacker].tile is None or players[duel.defender].tile is None:
+                return None
+            attacker = stage.endswith("a")
+            who = duel.attacker if attacker else duel.defender
+            roll = duel.dice_a if attacker else duel.dice_d
+        if stage[0] == "r":  # rolling
+            faces = roll.faces
+            if "" not in faces:
+                return None
+            colour = roll.colours[faces.index("")]
+            return CHANCE if len(face_odds(w.config.rules.faces[colour])) > 1 else None
+        return who if open_dodges(roll) else None  # a Dodge stage
 
     def legal(self, w: P, seat: Seat) -> list[Action]:
         found = dodging(self)  # type: ignore[arg-type]

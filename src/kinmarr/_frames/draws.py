@@ -21,7 +21,6 @@ from ._base import (
     P,
     at,
     candidates,
-    explicit,
     game_card,
     game_seat,
     living,
@@ -76,7 +75,7 @@ class DrawFrame(BaseFrame):
         return not candidates(p, self.deck)
 
     def asks(self, w: P) -> Seat | None:
-        if self._done(w) or (explicit(w) and len(candidates(w, self.deck)) == 1):
+        if self._done(w) or (w.config.chance == "explicit" and len(candidates(w, self.deck)) == 1):
             return None
         return CHANCE
 

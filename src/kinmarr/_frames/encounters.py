@@ -22,7 +22,6 @@ from ._base import (
     P,
     at,
     candidates,
-    explicit,
     game_card,
     game_seat,
     turns,
@@ -100,7 +99,7 @@ class ChooseFrame(BaseFrame):
             return None
         if self.count > 0:
             cards = candidates(w, self.deck)
-            if self._dry(w, cards) or (explicit(w) and len(cards) == 1):
+            if self._dry(w, cards) or (w.config.chance == "explicit" and len(cards) == 1):
                 return None
             return CHANCE
         if self.choose > 0 and choosable(w, self):

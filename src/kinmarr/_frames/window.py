@@ -70,9 +70,12 @@ class WindowFrame(BaseFrame):
         asking = self.asking
         if asking is None:
             return None
-        order = window_order(w)
-        if self.passes >= len(order) or asking not in order:
+        players = w.players
+        if players[asking].tile is None:  # not in the window's order any more
             return None
+        passes = self.passes
+        if passes and passes >= len(players) - [p.tile for p in players].count(None):
+            return None  # everyone has passed in a row
         return asking if answers(w, asking, self.request) else None
 
     def legal(self, w: P, seat: Seat) -> list[Action]:
@@ -113,7 +116,8 @@ class WindowFrame(BaseFrame):
 
     def auto(self, w: Work) -> None:
         """Ask the next player holding an answer that applies; with none left, close the window
-        and resolve the Stack."""
+        and resolve the Stack. (Called when :meth:`asks` found no one asked: the window is new,
+        or the seat it names holds no answer.)"""
         order = window_order(w)
         n = len(order)
         if n == 0:
@@ -122,6 +126,9 @@ class WindowFrame(BaseFrame):
         asking = self.asking
         i = 0 if asking is None or asking not in order else order.index(asking)
         passes = self.passes
+        if asking is not None and asking in order and passes < n:
+            passes += 1  # the seat asked holds no answer that applies (asks() found it)
+            i = (i + 1) % n
         while passes < n:
             seat = order[i]
             if answers(w, seat, self.request):
