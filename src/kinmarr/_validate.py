@@ -6,9 +6,11 @@ hands and slots as the rules allow (K15); the frames well formed and in a possib
 frame fitting the state it sits in — the frames around it as the engine pushes them, whose turn
 it is and who lives, the Shop's free places, the turn's flags, a running game within its last
 round (K16); the frame on top waiting for an answer that has at least one legal action; a
-finished game's round, Fate, scores and winners those of its ending. The bounds are the
-engine's own (its constants and helpers), so that the check and the engine cannot disagree.
-Linear in the size of the state.
+finished game's round, Fate, scores and winners those of its ending. Each frame checks itself
+(:meth:`~kinmarr._frames.BaseFrame.check_fields` while the cards are counted, then
+:meth:`~kinmarr._frames.BaseFrame.check` once the frames' order is known), with the bounds and
+helpers its own rules use, so that the check and the engine cannot disagree. Linear in the size
+of the state.
 """
 
 from __future__ import annotations
