@@ -201,3 +201,37 @@ def test_grimheim_card_words_import_nothing_of_the_engine() -> None:
             if not target.startswith("grimheim._vocab") and target not in VOCAB_DATA
         }
         assert not engine, f"{name} imports {sorted(engine)}"
+
+
+# -- kinmarr: the card words are data, the frames stand below the working copy and the engine ----
+
+KINMARR = SRC / "kinmarr"
+
+KINMARR_ABOVE_FRAMES = {
+    "kinmarr._work",
+    "kinmarr._engine",
+    "kinmarr._legal",
+    "kinmarr._validate",
+    "kinmarr._rules",
+    "kinmarr._state",
+    "kinmarr._codec",
+}
+"""What runs the frames (the working copy, the loop, the questions of the API, the load check)
+and what holds them (the state): the frames reach the working copy only as the object they are
+given, its doors (``window``, ``run_effects`` …) pushing the frames pushed from many places."""
+
+
+def test_kinmarr_card_words_import_nothing_of_the_game() -> None:
+    """``kinmarr._words`` is the effect vocabulary as data: it imports no module of kinmarr."""
+    assert not _graph(KINMARR)["kinmarr._words"]
+
+
+def test_kinmarr_frames_stand_below_the_engine() -> None:
+    """No frame module imports the working copy, the engine, the API or the state (but for
+    types)."""
+    graph = _graph(KINMARR)
+    frames = [name for name in graph if name.startswith("kinmarr._frames")]
+    assert "kinmarr._frames.window" in frames
+    for name in frames:
+        above = graph[name] & KINMARR_ABOVE_FRAMES
+        assert not above, f"{name} imports {sorted(above)}"

@@ -52,31 +52,7 @@ from ._actions import (
     Use,
     notation,
 )
-from ._answers import answers
-from ._combat import dodging, face_odds, open_dodges, rolling
-from ._engine import choosable
-from ._frames import (
-    ChooseFrame,
-    DrawFrame,
-    DropFrame,
-    DuelFrame,
-    FightFrame,
-    GainFrame,
-    LootFrame,
-    MenuFrame,
-    OfferFrame,
-    PayFrame,
-    RollFrame,
-    TrophyFrame,
-    WindowFrame,
-)
-from ._query import (
-    HAND_LIMIT,
-    SLOTS,
-    duel_targets,
-    has_shop,
-    trade_partners,
-)
+from ._query import HAND_LIMIT, SLOTS, has_shop
 
 __all__ = ["acting", "chance_outcomes", "decision_kind", "legal_actions", "why_not"]
 
@@ -85,47 +61,18 @@ P = Any  # a State or a View
 _CHANCE_KINDS: Final = (Roll, FaceResult, Reveal)
 
 
-def _candidates(p: P, deck: str) -> tuple[str, ...]:
-    stored = getattr(p, {"encounter": "encounters", "ability": "abilities", "item": "items",
-                         "prophecy": "prophecies"}[deck])  # fmt: skip
-    if stored.top:
-        return stored.top  # type: ignore[no-any-return]
-    if stored.bottom:
-        return stored.bottom[0]  # type: ignore[no-any-return]
-    return ()
-
-
-def _in_pack_order(p: P, cards: Any) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=p.config.rules.index.__getitem__))
-
-
 def acting(p: P) -> Seat | None:
     """The seat that must answer now: a player, :data:`~tabletop_rules.CHANCE`, or ``None``
-    when the game is over."""
+    when the game is over (who the frame on top :meth:`asks <kinmarr._frames.BaseFrame.asks>`;
+    kept on a state the engine made)."""
     if p.ending is not None or not p.frames:
         return None
-    top = p.frames[-1]
-    kind = type(top)
-    if kind is WindowFrame:
-        return top.asking  # type: ignore[no-any-return]
-    if kind is MenuFrame or (kind is OfferFrame and not top.proposed):
-        return p.turn  # type: ignore[no-any-return]
-    if kind is OfferFrame:
-        return top.partner  # type: ignore[no-any-return]
-    if kind is ChooseFrame:
-        return CHANCE if top.count > 0 else top.seat
-    if kind is RollFrame or kind is DrawFrame:
-        return CHANCE
-    if kind is FightFrame or kind is DuelFrame:
-        found = dodging(top)
-        return CHANCE if found is None else found[0]
-    if kind is LootFrame:
-        return top.looters[0]  # type: ignore[no-any-return]
-    if kind is TrophyFrame:
-        return top.winner  # type: ignore[no-any-return]
-    if kind in (PayFrame, GainFrame, DropFrame):
-        return top.seat  # type: ignore[no-any-return]
-    return None
+    cache = p.cache
+    if cache is not None:
+        seat: Seat | None = cache.get("acting")
+        if seat is not None:
+            return seat
+    return p.frames[-1].asks(p)  # type: ignore[no-any-return]
 
 
 def decision_kind(p: P) -> str | None:
@@ -137,26 +84,7 @@ def decision_kind(p: P) -> str | None:
         return None
     if seat == CHANCE:
         return "chance"
-    top = p.frames[-1]
-    kind = type(top)
-    if kind is MenuFrame:
-        return top.phase  # type: ignore[no-any-return]
-    if kind is OfferFrame:
-        return "accept" if top.proposed else "offer"
-    return _KINDS[kind]
-
-
-_KINDS: Final[dict[type, str]] = {
-    WindowFrame: "window",
-    ChooseFrame: "choose",
-    PayFrame: "pay",
-    FightFrame: "reroll",
-    DuelFrame: "reroll",
-    GainFrame: "keep",
-    DropFrame: "drop",
-    LootFrame: "loot",
-    TrophyFrame: "trophy",
-}
+    return p.frames[-1].kind(p)  # type: ignore[no-any-return]
 
 
 def legal_actions(p: P) -> tuple[Action, ...]:
@@ -176,124 +104,9 @@ def _legal(p: P) -> tuple[Action, ...]:
     seat = acting(p)
     if seat is None:
         return ()
-    pool = p.config.rules.actions
     if seat == CHANCE:
         return tuple(action for action, _ in chance_outcomes(p))
-    top = p.frames[-1]
-    kind = type(top)
-    out: list[Action] = []
-    if kind is WindowFrame:
-        out.append(pool[(Pass,)])
-        for card, target in answers(p, seat, top.request):
-            if card is None:
-                out.append(pool[(Power, target)])
-            else:
-                out.append(pool[(Use, card, target)])
-    elif kind is MenuFrame:
-        _menu(p, top, seat, pool, out)
-    elif kind is ChooseFrame:
-        out.extend(pool[(Choose, c)] for c in choosable(p, top))
-    elif kind is PayFrame:
-        rules = p.config.rules
-        hand = p.players[seat].hand
-        out.extend(pool[(Pay, c)] for c in hand if rules.card[c].kind == "creature")
-    elif kind is FightFrame or kind is DuelFrame:
-        found = dodging(top)
-        assert found is not None
-        roll = found[1]
-        out.append(pool[(NoReroll,)])
-        n = len(roll.faces)
-        for d in open_dodges(roll):
-            if n == 1:
-                out.append(pool[(Reroll, d, None)])
-            out.extend(pool[(Reroll, d, o)] for o in range(n) if o != d)
-    elif kind is GainFrame:
-        out.append(pool[(Keep, "slot")])
-        out.append(pool[(Keep, "hand")])
-    elif kind is DropFrame:
-        out.extend(pool[(Drop, c)] for c in p.players[seat].hand)
-    elif kind is LootFrame:
-        out.append(pool[(SkipLoot,)])
-        if top.coins:
-            out.append(pool[(LootCoins,)])
-        out.extend(pool[(Loot, c)] for c in (*top.items, *top.creatures))
-    elif kind is TrophyFrame:
-        loser = p.players[top.loser]
-        rules = p.config.rules
-        out.append(pool[(TakeCoins,)])
-        out.extend(pool[(Take, c)] for c in loser.slots if rules.card[c].kind == "item")
-        out.extend(pool[(Take, c)] for c in loser.hand if rules.card[c].kind == "creature")
-    elif kind is OfferFrame:
-        _offer(p, top, pool, out)
-    return tuple(out)
-
-
-def _owned(p: P, seat: Seat) -> tuple[str, ...]:
-    """A player's Items and creatures (what a trade may swap), in pack order."""
-    rules = p.config.rules
-    player = p.players[seat]
-    return _in_pack_order(
-        p,
-        [c for c in (*player.slots, *player.hand) if rules.card[c].kind in ("item", "creature")],
-    )
-
-
-def _items(p: P, seat: Seat) -> tuple[str, ...]:
-    rules = p.config.rules
-    player = p.players[seat]
-    return _in_pack_order(
-        p, [c for c in (*player.slots, *player.hand) if rules.card[c].kind == "item"]
-    )
-
-
-def _menu(p: P, frame: MenuFrame, seat: Seat, pool: Any, out: list[Action]) -> None:
-    phase = frame.phase
-    if phase == "duel":
-        out.append(pool[(NoDuel,)])
-        out.extend(pool[(Duel, s)] for s in duel_targets(p))
-        return
-    rules = p.config.rules
-    player = p.players[seat]
-    flags = p.flags
-    if phase == "start":
-        out.append(pool[(Travel,)])
-        out.extend(
-            pool[(ShowTower, c)]
-            for c in player.hand
-            if rules.card[c].kind == "tower" and rules.card[c].effects and c not in flags.shown
-        )
-    else:
-        out.append(pool[(EndTurn,)])
-        out.extend(pool[(Trade, s)] for s in trade_partners(p))
-    if has_shop(p, seat):
-        out.extend(pool[(Buy, c)] for c in p.shop if rules.card[c].value <= player.coins)
-        out.extend(pool[(Sell, c)] for c in _items(p, seat))
-        if player.coins > flags.refreshes and (p.shop or p.items.top or p.items.bottom):
-            out.append(pool[(Refresh,)])
-    if len(player.slots) < SLOTS:
-        out.extend(
-            pool[(Slot, c)]
-            for c in player.hand
-            if rules.card[c].kind in ("ability", "item") and c not in flags.moved
-        )
-    if len(player.hand) < HAND_LIMIT:
-        out.extend(pool[(Unslot, c)] for c in player.slots if c not in flags.moved)
-
-
-def _offer(p: P, frame: OfferFrame, pool: Any, out: list[Action]) -> None:
-    if frame.proposed:
-        out.append(pool[(RefuseTrade,)])
-        out.append(pool[(AcceptTrade,)])
-        return
-    out.append(pool[(NoTrade,)])
-    if frame.give or frame.ask or frame.give_coins or frame.ask_coins:
-        out.append(pool[(Propose,)])
-    if p.players[p.turn].coins > frame.give_coins:
-        out.append(pool[(GiveCoin,)])
-    if p.players[frame.partner].coins > frame.ask_coins:
-        out.append(pool[(AskCoin,)])
-    out.extend(pool[(Give, c)] for c in _owned(p, p.turn) if c not in frame.give)
-    out.extend(pool[(Ask, c)] for c in _owned(p, frame.partner) if c not in frame.ask)
+    return tuple(p.frames[-1].legal(p, seat))
 
 
 def chance_outcomes(p: P) -> tuple[tuple[Action, Fraction], ...]:
@@ -301,21 +114,7 @@ def chance_outcomes(p: P) -> tuple[tuple[Action, Fraction], ...]:
     :func:`legal_actions`; ``()`` elsewhere."""
     if acting(p) != CHANCE:
         return ()
-    top = p.frames[-1]
-    pool = p.config.rules.actions
-    kind = type(top)
-    if kind is RollFrame:
-        sixth = Fraction(1, 6)
-        return tuple((pool[(Roll, value)], sixth) for value in range(1, 7))
-    if kind is ChooseFrame or kind is DrawFrame:
-        cards = _candidates(p, top.deck)
-        share = Fraction(1, len(cards))
-        return tuple((pool[(Reveal, c)], share) for c in cards)
-    found = rolling(top)
-    assert found is not None
-    roll = found[1]
-    faces = p.config.rules.faces[roll.colours[roll.pending]]
-    return tuple((pool[(FaceResult, face)], odds) for face, odds in face_odds(faces))
+    return p.frames[-1].odds(p)  # type: ignore[no-any-return]
 
 
 # -- why an action is not legal --------------------------------------------------------------------

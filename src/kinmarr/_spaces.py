@@ -18,7 +18,6 @@ from . import _actions, _board
 from ._actions import Action
 from ._board import TILES
 from ._content import FACES, REQUESTS_ORDER, Compiled
-from ._effects import ExtraDie
 from ._frames import (
     ChooseFrame,
     DiceRoll,
@@ -34,6 +33,7 @@ from ._frames import (
 from ._legal import acting, decision_kind
 from ._query import SLOTS
 from ._state import COIN_LIMIT, MAX_ROUNDS, Config, Deck, View
+from ._words import ExtraDie
 
 __all__ = [
     "OBSERVER",

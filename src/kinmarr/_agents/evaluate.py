@@ -22,8 +22,8 @@ from typing import Any, Final
 from tabletop_rules import Seat
 
 from .._content import Compiled
-from .._effects import Block, ExtraDie, Heal, HealAll, Hits
 from .._query import alive
+from .._words import Block, ExtraDie, Heal, HealAll, Hits
 from .._work import score
 from .heuristic import kill_chance
 

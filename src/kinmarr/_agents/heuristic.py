@@ -22,10 +22,28 @@ from tabletop_rules import RandomAgent, Rng
 
 from .. import _actions
 from .._actions import Action
-from .._combat import dice_hits
 from .._content import Card, Compiled
 from .._creature import fight_colours, needed, scoring_dice, wounds_taken
-from .._effects import (
+from .._frames import (
+    ChooseFrame,
+    DuelFrame,
+    FightFrame,
+    LootFrame,
+    OfferFrame,
+    PayFrame,
+    TrophyFrame,
+    WindowFrame,
+)
+from .._frames.combat import current_fight, dice_hits
+from .._legal import acting, decision_kind
+from .._merchant import accepts, card_worth, offer_step, organise, shop_choice, trade_plan
+from .._query import (
+    extra_dice,
+    fight_modifiers,
+    lasting_modifiers,
+)
+from .._state import View
+from .._words import (
     Block,
     Coins,
     Draw,
@@ -42,25 +60,6 @@ from .._effects import (
     Teleport,
     Wound,
 )
-from .._frames import (
-    ChooseFrame,
-    DuelFrame,
-    FightFrame,
-    LootFrame,
-    OfferFrame,
-    PayFrame,
-    TrophyFrame,
-    WindowFrame,
-)
-from .._legal import acting, decision_kind
-from .._merchant import accepts, card_worth, offer_step, organise, shop_choice, trade_plan
-from .._query import (
-    current_fight,
-    extra_dice,
-    fight_modifiers,
-    lasting_modifiers,
-)
-from .._state import View
 
 __all__ = ["HeuristicAgent", "RandomAgent", "kill_chance"]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from tabletop_rules import article, join_words, plural
 
 from .._content import Card, Guild
-from .._effects import (
+from .._state import Config, State, View
+from .._words import (
     Coins,
     DuelAnywhere,
     Effect,
@@ -27,7 +28,6 @@ from .._effects import (
     Slow,
     Wound,
 )
-from .._state import Config, State, View
 from .names import Names
 
 __all__ = ["abilities_text", "card_text"]

@@ -16,8 +16,8 @@ from tabletop_rules import ActionButton, ClickMap, ClickPart
 
 from .. import _actions
 from .._actions import Action
-from .._combat import dodging
 from .._frames import DuelFrame, FightFrame
+from .._frames.combat import dodging
 from .._rules import legal_actions
 from .._state import State, View
 from .names import FACE_NAMES

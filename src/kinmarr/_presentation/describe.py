@@ -15,7 +15,6 @@ from tabletop_rules import Outcome as _Outcome
 
 from .. import _actions, _events
 from .._actions import Action
-from .._combat import dodging, rolling
 from .._events import Event
 from .._frames import (
     DiceRoll,
@@ -28,6 +27,7 @@ from .._frames import (
     TrophyFrame,
     WindowFrame,
 )
+from .._frames.combat import dodging, rolling
 from .._legal import acting
 from .._state import State, View
 from .._work import FATE_MAX as _FATE_MAX

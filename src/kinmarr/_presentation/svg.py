@@ -30,10 +30,7 @@ from tabletop_rules import svg_number as _num
 
 from .._actions import Action
 from .._board import Ring, Tile
-from .._combat import dodging
 from .._content import Card, Compiled, Pack, TileSpec
-from .._effects import Draw, Teleport
-from .._effects import Fate as FateEffect
 from .._frames import (
     ChooseFrame,
     DiceRoll,
@@ -49,9 +46,12 @@ from .._frames import (
     TrophyFrame,
     WindowFrame,
 )
+from .._frames.combat import dodging
 from .._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from .._rules import decision, outcome
 from .._state import Deck, State, View
+from .._words import Draw, Teleport
+from .._words import Fate as FateEffect
 from .._work import DECK_FIELD, FATE_MAX
 from .card_text import abilities_text
 from .describe import describe, request_words

@@ -22,10 +22,19 @@ from typing import Any, Final
 
 from tabletop_rules import Seat
 
-from ._combat import dice_hits
-from ._content import Compiled, Request, Usage
-from ._creature import needed, wounds_taken
-from ._effects import (
+from .._content import Compiled, Request, Usage
+from .._creature import needed, wounds_taken
+from .._pieces import COIN_LIMIT, FATE_MAX
+from .._query import (
+    alive,
+    can_duel_anywhere,
+    fight_modifiers,
+    has_shop,
+    hits_and_block,
+    lasting_modifiers,
+    on_tile,
+)
+from .._words import (
     Block,
     Coins,
     DuelAnywhere,
@@ -38,25 +47,12 @@ from ._effects import (
     Steal,
     Wound,
 )
-from ._frames import DuelFrame, FightFrame, MenuFrame, WindowFrame
-from ._query import (
-    alive,
-    can_duel_anywhere,
-    current_fight,
-    fight_modifiers,
-    fighters,
-    has_shop,
-    hits_and_block,
-    lasting_modifiers,
-    on_tile,
-)
-from ._state import COIN_LIMIT
+from .combat import DuelFrame, FightFrame, current_fight, dice_hits, fighters
+from .turn import MenuFrame
 
 __all__ = ["FIGHT_REQUESTS", "REACTIONS", "TURN_REQUESTS", "answers", "applies", "reacts"]
 
 P = Any  # a State, a View or the engine's working copy
-
-FATE_MAX: Final = 10
 
 FIGHT_REQUESTS: Final[frozenset[Request]] = frozenset({"combat", "result"})
 """The requests of a fight or duel: its roll (``combat``) and its result (``result``)."""
@@ -235,7 +231,7 @@ def _pending(p: P, who: Seat, creature: Any) -> tuple[int, int]:
     """``(hits, block)`` that the answers already on the open window's Stack give ``who``
     (``creature`` ``None``: a duel, where tagged Hits never count)."""
     top = p.frames[-1] if p.frames else None
-    if type(top) is not WindowFrame:
+    if top is None or top.window_on() is None:
         return 0, 0
     rules: Compiled = p.config.rules
     effects: list[Effect] = []

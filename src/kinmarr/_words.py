@@ -1,4 +1,4 @@
-"""The effect vocabulary: what tiles, cards and guild powers do, written as data.
+"""The card words: the effect vocabulary of tiles, cards and guild powers, written as data.
 
 Every effect is a small frozen attrs class. In a content file it is a JSON object whose ``"type"``
 names the effect (``{"type": "coins", "amount": 2}``); the engine interprets it. The same

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop_rules import Seat
 
-from ._board import position
-from ._content import Card, When
-from ._events import ProphecyFulfilled
-from ._frames import DrawFrame, RunFrame
-from ._query import holds_ability
-from ._work import Work
+from .._board import position
+from .._content import Card, When
+from .._events import ProphecyFulfilled
+from .._query import holds_ability
+from .draws import DrawFrame
+
+if TYPE_CHECKING:
+    from .._work import Work
 
 __all__ = ["happen"]
 
@@ -23,7 +27,7 @@ def happen(
     guild = w.rules.guild[player.guild]
     for i, trigger in enumerate(guild.power.triggers):
         if _holds(w, trigger.when, on, seat, creature, tile):
-            w.push(RunFrame(f"trigger:{guild.id}:{i}", 0, seat))
+            w.run_effects(f"trigger:{guild.id}:{i}", seat)
     prophecy = w.prophecy
     if prophecy is None:
         return
@@ -34,7 +38,7 @@ def happen(
         w.discard((prophecy,))
         w.prophecy = None
         w.push(DrawFrame("prophecy", "prophecy", seat, 1))
-        w.push(RunFrame(f"reward:{prophecy}", 0, seat))
+        w.run_effects(f"reward:{prophecy}", seat)
 
 
 def _holds(
