@@ -1,38 +1,21 @@
-"""A game of your own on the kernel: ``examples/kuhn_poker.py`` passes the conformance check and
-the saves check, plays through the ``tabletop`` command, OpenSpiel and PettingZoo, and CFR on it
-finds the value Kuhn (1950) computed for the two-player game, -1/18."""
+"""A game of your own on the kernel: ``examples/kuhn_poker.py`` plays through the ``tabletop``
+command, OpenSpiel and PettingZoo, and CFR on it finds the value Kuhn (1950) computed for the
+two-player game, -1/18. It passes the checks every game passes (conformance, saves, hash seeds,
+spaces, fuzzing) in the contract suite, ``tests/contract/`` (its table: ``kuhn_poker.py`` there)."""
 
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from types import ModuleType
 
 import examples.kuhn_poker as kp
 import pytest
+from tests.contract.kuhn_poker import CONFIGS
 
 from tabletop_rules import cli
-from tabletop_rules.testing import check_game, check_hash_seed_independence, check_saves
 
-CONFIGS = [kp.Config(players=n, chance=c) for n in (2, 3) for c in ("sampled", "explicit")]
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_the_conformance_check_passes_at_every_seat_count_in_both_chance_modes() -> None:
-    report = check_game(kp.GAME, games=24, seed=0, configs=CONFIGS)
-    assert report.checks["view-leak"] > 0 and report.checks["chance"] > 0
-
-
-def test_every_position_saves() -> None:
-    assert check_saves(kp.GAME, configs=CONFIGS, games=24).views > 0
-
-
-def test_the_order_of_actions_does_not_depend_on_hash_seeds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    check_hash_seed_independence("examples.kuhn_poker:GAME", seeds=(0, 1), games=2)
 
 
 def test_the_kernel_writes_what_the_module_does_not() -> None:

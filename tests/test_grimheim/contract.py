@@ -1,0 +1,124 @@
+"""grimheim's table for the contract suite (``tests/contract/``): the configs and budgets the
+checks every game shares run with, at every hero count and in both chance modes."""
+
+from __future__ import annotations
+
+from tests.contract.table import Conformance, Contract, Fuzz, HashSeeds, Observed, Saves, Spaces
+from tests.test_grimheim import fuzzing
+
+import grimheim as gh
+from tabletop_rules import Agent, RandomAgent
+from tabletop_rules.testing import ConformanceReport
+
+HEROES = ("bjorn", "alva", "embla", "boldur")
+ONE = ("alva",)
+FOUR = HEROES
+TEAMS = [
+    ("bjorn",),
+    ("alva", "embla"),
+    ("boldur", "bjorn", "alva"),
+    ("bjorn", "alva", "embla", "boldur"),
+]
+
+
+def _team_checked(heroes: tuple[str, ...]) -> Conformance:
+    def expect(report: ConformanceReport) -> bool:
+        leaks = report.checks["view-leak"] > 0 or len(heroes) == 1
+        return report.games == 4 and report.checks["chance"] > 0 and leaks
+
+    return Conformance(
+        f"{len(heroes)}-heroes-both-chance-modes",
+        configs=[
+            gh.Config(heroes=heroes),
+            gh.Config(heroes=heroes, chance="explicit", monster_die=True),
+        ],
+        games=2,
+        seed=len(heroes),
+        expect=expect,
+    )
+
+
+def _spaces(heroes: tuple[str, ...], chance: str) -> Spaces:
+    def config(seed: int) -> gh.Config:
+        return gh.Config(
+            heroes=heroes,
+            chance=chance,  # type: ignore[arg-type]
+            monster_die=seed % 2 == 0,
+            players_decide=seed % 3 != 1,
+        )
+
+    def agents(seed: int, seats: int) -> list[Agent[gh.Action]]:
+        return [gh.DefenderAgent() if seed % 2 else RandomAgent() for _ in range(seats)]
+
+    kinds = {"MoveTo", "EndTurn", "Use"} | ({"Roll", "Drawn"} if chance == "explicit" else set())
+    return Spaces(
+        f"{len(heroes)}-heroes-{chance}",
+        games=5,
+        per_seed=config,
+        agents=agents,
+        kinds=frozenset(kinds),
+    )
+
+
+CONTRACT = Contract(
+    "grimheim",
+    gh.GAME,
+    gh,
+    conformance=[
+        *(_team_checked(heroes) for heroes in TEAMS),
+        Conformance(
+            "variants",
+            configs=[
+                gh.Config(
+                    heroes=("embla", "boldur"), track="long", hard_setup=True, hard_upgrades=True
+                ),
+                gh.Config(heroes=("alva",), players_decide=False, monster_die=True),
+            ],
+            games=2,
+            seed=11,
+        ),
+    ],
+    hash_seeds=[
+        HashSeeds("sampled", gh.Config(heroes=("bjorn", "alva"))),
+        HashSeeds(
+            "explicit",
+            gh.Config(heroes=("embla", "boldur"), chance="explicit", monster_die=True),
+            seeds=(1,),
+        ),
+    ],
+    saves=[  # the heroes start with rare cards in play, which random play seldom reaches
+        Saves(
+            f"{n}-{chance}",
+            gh.Config(heroes=HEROES[:n], chance=chance, monster_die=chance == "explicit"),
+            fuzzing.with_rare_cards,
+        )
+        for n in range(1, 5)
+        for chance in ("sampled", "explicit")
+    ],
+    spaces=[
+        _spaces(heroes, chance) for heroes in (ONE, FOUR) for chance in ("sampled", "explicit")
+    ],
+    small_spaces=[gh.Config(heroes=ONE), gh.Config(heroes=FOUR)],
+    numbered=[gh.Config(heroes=ONE), gh.Config(heroes=FOUR)],
+    outside=(
+        gh.Config(heroes=("bjorn", "alva")),
+        [
+            gh.Use("embla-hero"),
+            gh.Discard("not-a-card"),
+            gh.TargetHero(2),
+            gh.MoveTo(gh.Hex(99, 99)),
+            "end",
+        ],
+    ),
+    observed=[Observed("4-heroes", gh.Config(heroes=FOUR), (0, 1, 2), 15, 45, (5, 6))],
+    fuzz=Fuzz(
+        fuzzing.run, 12, 1_500, 300, 300, 300, 100
+    ),  # games, loads, content, notations, actions, positions
+    rules="""
+        _actions _cards _checks _content _dice _engine _events _flow _frames/__init__
+        _frames/_base _frames/attack _frames/draws _frames/granted _frames/monster_turn
+        _frames/moves _frames/offers _frames/resolving _frames/turn_end _frames/window _heroes
+        _hidden _limits _map _monsters _pieces _query _quests _rules _state _turn _uses
+        _validate _walks _work
+    """,
+)
