@@ -11,8 +11,6 @@ module fails to import, so CI cannot skip them silently.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.contract.adapters import run_python
 
 import goblinguard
 import grimheim
@@ -461,16 +460,7 @@ def test_without_pettingzoo_the_module_imports_and_names_it() -> None:
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    environ = {k: v for k, v in os.environ.items() if k != REQUIRE}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_python("-c", code, unset=[REQUIRE])
     assert done.returncode == 0, done.stderr
     assert "tabletop_rules.gymnasium needs" in done.stdout
     assert "tabletop-rules[pettingzoo]" in done.stdout

@@ -13,13 +13,13 @@ from __future__ import annotations
 import itertools
 import os
 import subprocess
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.contract.adapters import run_python
 
 import goblinguard
 import grimheim
@@ -645,21 +645,10 @@ def test_the_spaces_are_the_games() -> None:
 
 # -- without the extra -----------------------------------------------------------------------------
 
-# Runs Python with PettingZoo made unimportable (a None entry in sys.modules).
-BLOCKED = "import sys; sys.modules['pettingzoo'] = None; "
-
 
 def run_blocked(code: str, *, env_vars: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != REQUIRE} | env_vars
-    return subprocess.run(
-        [sys.executable, "-c", BLOCKED + code],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    """Python with PettingZoo made unimportable, and ``REQUIRE`` only as ``env_vars`` say."""
+    return run_python("-c", code, blocked=["pettingzoo"], env=env_vars, unset=[REQUIRE])
 
 
 def test_without_pettingzoo_the_module_imports_and_names_the_extra() -> None:
@@ -686,7 +675,7 @@ def test_the_tests_skip_or_fail_without_pettingzoo(required: str, code: int) -> 
     """Skipped without the extra (the whole module: no test is collected), but an error that
     stops the run (a collection error) when the extra is required."""
     pytest_run = (
-        "import pytest; "
+        "import pytest, sys; "
         "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', 'tests/test_pettingzoo.py']))"
     )
     done = run_blocked(pytest_run, env_vars={REQUIRE: required} if required else {})
