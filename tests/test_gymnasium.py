@@ -10,7 +10,6 @@ module fails to import, so CI cannot skip them silently.
 
 from __future__ import annotations
 
-import os
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,14 +17,20 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.contract.adapters import run_python
+from tests.contract.adapters import agent_rngs, missing_extra, run_python
+from tests.contract.games import environments
 
-import goblinguard
 import grimheim
 import kinmarr
-from tabletop_rules import CHANCE, Game, IllegalActionError, RandomAgent, Rng, play, replay
+from tabletop_rules import CHANCE, IllegalActionError, RandomAgent, Rng, play, replay
 
+ROOT = Path(__file__).resolve().parent.parent
 REQUIRE = "TABLETOP_REQUIRE_PETTINGZOO"
+TWO_GUILDS = ("feudal_pact", "pathfinders")
+
+# Every game, in the configs of its table (tests/test_<game>/contract.py): id -> (game, config).
+CASES = environments()
+
 
 try:
     import gymnasium
@@ -34,27 +39,7 @@ try:
 
     from tabletop_rules.gymnasium import TabletopEnv, env
 except ImportError as exc:  # checked by test_without_pettingzoo_the_module_imports_and_names_it
-    if os.environ.get(REQUIRE):
-        raise ImportError(
-            f"the Gymnasium tests need the pettingzoo extra (pip install -e '.[pettingzoo]'); "
-            f"{REQUIRE} is set, so they may not be skipped: {exc}"
-        ) from exc
-    pytest.skip(f"the Gymnasium tests need the pettingzoo extra: {exc}", allow_module_level=True)
-
-ROOT = Path(__file__).resolve().parent.parent
-TWO_GUILDS = ("feudal_pact", "pathfinders")
-
-# Every game, in the configs the environment is tested with: id -> (game, config).
-CASES: dict[str, tuple[Game[Any, Any], Any]] = {
-    "goblinguard": (goblinguard.GAME, goblinguard.Config()),
-    "grimheim-1-hero": (grimheim.GAME, grimheim.Config(heroes=("bjorn",))),
-    "grimheim-2-heroes": (grimheim.GAME, grimheim.Config(heroes=("bjorn", "alva"))),
-    "kinmarr-2-guilds": (kinmarr.GAME, kinmarr.Config(guilds=TWO_GUILDS)),
-    "kinmarr-2-guilds-explicit": (
-        kinmarr.GAME,
-        kinmarr.Config(guilds=TWO_GUILDS, chance="explicit"),
-    ),
-}
+    missing_extra(exc, REQUIRE, "the Gymnasium tests")
 
 
 def make(case: str, **kwargs: Any) -> TabletopEnv:
@@ -185,12 +170,7 @@ def test_the_env_plays_the_game_tabletop_rules_play_plays(
     game, config = CASES[case_name]
     seats = game.seat_count(config)
     expected_state, expected_actions = play(game, [RandomAgent()] * seats, seed=seed, config=config)
-    stream = Rng.from_seed(seed)
-    rngs: list[Rng] = []
-    for _ in range(seats):
-        child, stream = stream.split()
-        rngs.append(child)
-    rng = rngs[seat]
+    rng = agent_rngs(seed, seats)[seat]
     assert game.action_space is not None
     space = game.action_space(config)
     chooser: RandomAgent[Any] = RandomAgent()

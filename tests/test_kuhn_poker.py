@@ -1,7 +1,8 @@
 """A game of your own on the kernel: ``examples/kuhn_poker.py`` plays through the ``tabletop``
 command, OpenSpiel and PettingZoo, and CFR on it finds the value Kuhn (1950) computed for the
 two-player game, -1/18. It passes the checks every game passes (conformance, saves, hash seeds,
-spaces, fuzzing) in the contract suite, ``tests/contract/`` (its table: ``kuhn_poker.py`` there)."""
+spaces, fuzzing) in the contract suite, ``tests/contract/`` (its table: ``kuhn_poker.py`` there),
+and the checks of PettingZoo and Gymnasium in ``test_pettingzoo.py`` and ``test_gymnasium.py``."""
 
 from __future__ import annotations
 
@@ -64,14 +65,3 @@ def test_cfr_through_openspiel_finds_the_value_of_kuhn_poker(pyspiel: ModuleType
     policy = solver.average_policy()
     value = expected_game_score.policy_value(game.new_initial_state(), [policy] * 2)[0]
     assert value == pytest.approx(-1 / 18, abs=0.003)
-
-
-@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
-@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
-def test_pettingzoo_api_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
-    pettingzoo_test = pytest.importorskip("pettingzoo.test")
-    from tabletop_rules.pettingzoo import env
-
-    for config in CONFIGS:
-        pettingzoo_test.api_test(env(kp.GAME, config=config), num_cycles=200)
-    capsys.readouterr()

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -29,6 +29,18 @@ def extra(module: str, require: str, reason: str) -> ModuleType:
         if os.environ.get(require):
             pytest.fail(f"{reason}; {require} is set, so they may not be skipped")
         pytest.skip(reason)
+
+
+def missing_extra(exc: ImportError, require: str, tests: str) -> NoReturn:
+    """At the top of a test module whose imports of the ``pettingzoo`` extra failed with ``exc``:
+    skip the whole module, or fail to import it when the environment variable ``require`` is
+    set (a collection error, so CI cannot skip the tests silently)."""
+    if os.environ.get(require):
+        raise ImportError(
+            f"{tests} need the pettingzoo extra (pip install -e '.[pettingzoo]'); "
+            f"{require} is set, so they may not be skipped: {exc}"
+        ) from exc
+    pytest.skip(f"{tests} need the pettingzoo extra: {exc}", allow_module_level=True)
 
 
 def run_python(
@@ -54,6 +66,16 @@ def run_python(
         timeout=120,
         check=False,
     )
+
+
+def agent_rngs(seed: int, seats: int) -> list[Rng]:
+    """The agents' generators, split from ``seed`` as :func:`tabletop_rules.play` splits them."""
+    stream = Rng.from_seed(seed)
+    rngs: list[Rng] = []
+    for _ in range(seats):
+        child, stream = stream.split()
+        rngs.append(child)
+    return rngs
 
 
 def random_step(state: Any, rng: Rng) -> Rng:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from tests.contract.table import Contract
 
-from tabletop_rules import load_game, registered_games
+from tabletop_rules import Game, load_game, registered_games
 
 
 def _table(name: str) -> Contract:
@@ -50,3 +50,13 @@ def cases(part: str, contracts: Sequence[Contract] = CONTRACTS) -> list[Any]:
         for c in contracts
         for case in getattr(c, part)
     ]
+
+
+def environments() -> dict[str, tuple[Game[Any, Any], Any]]:
+    """Every game in the configs its PettingZoo and Gymnasium environments are tested with:
+    case name -> (game, config)."""
+    return {
+        f"{c.name}-{suffix}" if suffix else c.name: (c.game, config)
+        for c in CONTRACTS
+        for suffix, config in c.environments.items()
+    }

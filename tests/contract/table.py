@@ -4,7 +4,7 @@ the modules of its rules. What a table leaves out takes the defaults below."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -52,15 +52,15 @@ class Saves:
     games: int = 1
 
 
-def random_agents(seed: int, seats: int) -> list[Agent[Any]]:
-    """Every seat a :class:`~tabletop_rules.RandomAgent`."""
-    return [RandomAgent() for _ in range(seats)]
+def random_agent(seed: int, seat: int) -> Agent[Any]:
+    """A :class:`~tabletop_rules.RandomAgent` in every seat."""
+    return RandomAgent()
 
 
 @attrs.frozen
 class Spaces:
     """Random games of ``games`` seeds whose every legal action must be in the action space:
-    game ``seed`` has ``config``, or ``per_seed(seed)`` when given, and ``agents(seed, seats)``;
+    game ``seed`` has ``config``, or ``per_seed(seed)`` when given, and ``agent(seed, seat)``;
     the names of action classes in ``kinds`` must all be legal somewhere, and at least
     ``least_kinds`` classes in all."""
 
@@ -68,7 +68,7 @@ class Spaces:
     config: Any = None
     games: int = 4
     per_seed: Callable[[int], Any] | None = None
-    agents: Callable[[int, int], Sequence[Agent[Any]]] = random_agents
+    agent: Callable[[int, int], Agent[Any]] = random_agent
     kinds: frozenset[str] = frozenset()
     least_kinds: int = 1
 
@@ -147,6 +147,12 @@ class Contract:
     """A config, and actions that are not in its action space."""
     observed: Sequence[Observed] = (Observed("default"),)
     fuzz: Fuzz | None = None
+    environments: Mapping[str, Any] = attrs.field(factory=lambda: {"": None})
+    """Configs the PettingZoo and Gymnasium environments are tested with, by the suffix of their
+    case's name (``""``: the game's name alone)."""
+    openspiel: Sequence[tuple[int | None, int]] = ()
+    """OpenSpiel's ``random_sim_test`` of the game registered as ``tabletop_<name>``: the
+    ``players`` parameter (``None``: the default) and the number of simulations, for each run."""
     rules: str = ""
     """The game's rules modules, relative to its package and parted by white space (``"_rules
     _frames/attack"``):

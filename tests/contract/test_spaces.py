@@ -49,7 +49,8 @@ def test_every_legal_action_of_random_games_is_in_the_space(
         config = case.config_of(seed)
         space = game.action_space(config)
         seats = game.seat_count(game.new_game(config, seed=seed))
-        _, actions = play(game, case.agents(seed, seats), seed=seed, config=config)
+        agents = [case.agent(seed, seat) for seat in range(seats)]
+        _, actions = play(game, agents, seed=seed, config=config)
         state = game.new_game(config, seed=seed)
         for step, action in enumerate(actions):
             legal = game.legal_actions(state)
@@ -166,9 +167,8 @@ def test_the_game_value_carries_the_space_and_the_observation(contract: Contract
 def test_redeals_and_equal_views_give_equal_observations(
     contract: Contract, case: Observed
 ) -> None:
-    game = contract.game
+    game, checked = contract.game, 0
     assert game.observation is not None
-    checked = 0
     for seed in case.seeds:
         seats = game.seat_count(game.new_game(case.config, seed=seed))
         agents: list[Agent[Any]] = [RandomAgent() for _ in range(seats)]

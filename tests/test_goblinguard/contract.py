@@ -32,8 +32,8 @@ class FarAgent(Agent[gg.Action]):
         return max(legal, key=far), rng
 
 
-def _far_on_odd_seeds(seed: int, seats: int) -> list[Agent[gg.Action]]:
-    return [FarAgent() if seed % 2 else RandomAgent()]
+def _far_on_odd_seeds(seed: int, seat: int) -> Agent[gg.Action]:
+    return FarAgent() if seed % 2 else RandomAgent()
 
 
 def illegal_guesses(state: gg.State, rng: Rng) -> Sequence[gg.Action]:
@@ -96,7 +96,7 @@ CONTRACT = Contract(
             name,
             config,
             games=4 if name.startswith("standard") else 12,
-            agents=_far_on_odd_seeds,
+            agent=_far_on_odd_seeds,
             kinds=frozenset({"Place", "Draw"} if name.endswith("explicit") else {"Place"}),
         )
         for name, config in sorted(SPACES.items())
@@ -122,5 +122,7 @@ CONTRACT = Contract(
     fuzz=Fuzz(
         fuzzing.run, 40, 2_000, 400, 400, 300, 100
     ),  # games, loads, content, notations, actions, positions
+    environments={"": gg.Config(), "explicit": gg.Config(chance="explicit")},
+    openspiel=[(None, 2)],
     rules="_rules _defeats _board _deck _state _actions _events",
 )

@@ -3,22 +3,28 @@ checks every game shares run with, at every hero count and in both chance modes.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from tests.contract.table import Conformance, Contract, Fuzz, HashSeeds, Observed, Saves, Spaces
 from tests.test_grimheim import fuzzing
 
 import grimheim as gh
-from tabletop_rules import Agent, RandomAgent
+from tabletop_rules import RandomAgent
 from tabletop_rules.testing import ConformanceReport
 
+Chance = Literal["sampled", "explicit"]
 HEROES = ("bjorn", "alva", "embla", "boldur")
 ONE = ("alva",)
 FOUR = HEROES
+CHANCES: tuple[Chance, ...] = ("sampled", "explicit")
 TEAMS = [
     ("bjorn",),
     ("alva", "embla"),
     ("boldur", "bjorn", "alva"),
     ("bjorn", "alva", "embla", "boldur"),
 ]
+
+ONE_AND_FOUR = [gh.Config(heroes=ONE), gh.Config(heroes=FOUR)]
 
 
 def _team_checked(heroes: tuple[str, ...]) -> Conformance:
@@ -38,27 +44,43 @@ def _team_checked(heroes: tuple[str, ...]) -> Conformance:
     )
 
 
-def _spaces(heroes: tuple[str, ...], chance: str) -> Spaces:
-    def config(seed: int) -> gh.Config:
-        return gh.Config(
-            heroes=heroes,
-            chance=chance,  # type: ignore[arg-type]
-            monster_die=seed % 2 == 0,
-            players_decide=seed % 3 != 1,
-        )
-
-    def agents(seed: int, seats: int) -> list[Agent[gh.Action]]:
-        return [gh.DefenderAgent() if seed % 2 else RandomAgent() for _ in range(seats)]
-
+def _spaces(heroes: tuple[str, ...], chance: Chance) -> Spaces:
+    """Random games with or without the monster die, players deciding or not, the defender
+    playing every other game."""
     kinds = {"MoveTo", "EndTurn", "Use"} | ({"Roll", "Drawn"} if chance == "explicit" else set())
     return Spaces(
         f"{len(heroes)}-heroes-{chance}",
         games=5,
-        per_seed=config,
-        agents=agents,
+        per_seed=lambda seed: gh.Config(
+            heroes=heroes, chance=chance, monster_die=seed % 2 == 0, players_decide=seed % 3 != 1
+        ),
+        agent=lambda seed, seat: gh.DefenderAgent() if seed % 2 else RandomAgent(),
         kinds=frozenset(kinds),
     )
 
+
+SAVES = [
+    Saves(
+        f"{n}-{chance}",
+        gh.Config(heroes=HEROES[:n], chance=chance, monster_die=chance == "explicit"),
+        fuzzing.with_rare_cards,
+    )
+    for n in range(1, 5)
+    for chance in CHANCES
+]
+"""The heroes start with rare cards in play, which random play seldom reaches."""
+
+OUTSIDE = (
+    gh.Config(heroes=("bjorn", "alva")),
+    [
+        gh.Use("embla-hero"),
+        gh.Discard("not-a-card"),
+        gh.TargetHero(2),
+        gh.MoveTo(gh.Hex(99, 99)),
+        "end",
+    ],
+)
+"""A config, and actions its action space does not hold."""
 
 CONTRACT = Contract(
     "grimheim",
@@ -86,34 +108,21 @@ CONTRACT = Contract(
             seeds=(1,),
         ),
     ],
-    saves=[  # the heroes start with rare cards in play, which random play seldom reaches
-        Saves(
-            f"{n}-{chance}",
-            gh.Config(heroes=HEROES[:n], chance=chance, monster_die=chance == "explicit"),
-            fuzzing.with_rare_cards,
-        )
-        for n in range(1, 5)
-        for chance in ("sampled", "explicit")
-    ],
-    spaces=[
-        _spaces(heroes, chance) for heroes in (ONE, FOUR) for chance in ("sampled", "explicit")
-    ],
-    small_spaces=[gh.Config(heroes=ONE), gh.Config(heroes=FOUR)],
-    numbered=[gh.Config(heroes=ONE), gh.Config(heroes=FOUR)],
-    outside=(
-        gh.Config(heroes=("bjorn", "alva")),
-        [
-            gh.Use("embla-hero"),
-            gh.Discard("not-a-card"),
-            gh.TargetHero(2),
-            gh.MoveTo(gh.Hex(99, 99)),
-            "end",
-        ],
-    ),
+    saves=SAVES,
+    spaces=[_spaces(heroes, chance) for heroes in (ONE, FOUR) for chance in CHANCES],
+    small_spaces=ONE_AND_FOUR,
+    numbered=ONE_AND_FOUR,
+    outside=OUTSIDE,
     observed=[Observed("4-heroes", gh.Config(heroes=FOUR), (0, 1, 2), 15, 45, (5, 6))],
     fuzz=Fuzz(
         fuzzing.run, 12, 1_500, 300, 300, 300, 100
     ),  # games, loads, content, notations, actions, positions
+    environments={
+        "1-hero": gh.Config(heroes=("bjorn",)),
+        "2-heroes": gh.Config(heroes=("bjorn", "alva")),
+        "2-heroes-explicit": gh.Config(heroes=("bjorn", "alva"), chance="explicit"),
+    },
+    openspiel=[(1, 3), (2, 2), (3, 1), (4, 1)],
     rules="""
         _actions _cards _checks _content _dice _engine _events _flow _frames/__init__
         _frames/_base _frames/attack _frames/draws _frames/granted _frames/monster_turn

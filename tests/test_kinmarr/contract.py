@@ -9,13 +9,16 @@ turns in little time; ``scripts/fuzz.py kinmarr`` and the benchmarks play whole 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from tests.contract.table import Conformance, Contract, Fuzz, HashSeeds, Observed, Saves, Spaces
 from tests.test_kinmarr import fuzzing
 
 import kinmarr
-from tabletop_rules import Agent, RandomAgent, Rng
+from tabletop_rules import RandomAgent, Rng
 
+Chance = Literal["sampled", "explicit"]
+CHANCES: tuple[Chance, ...] = ("sampled", "explicit")
 GUILDS = kinmarr.DEFAULT_GUILDS
 TWO = ("feudal_pact", "pathfinders")
 FOUR = GUILDS
@@ -24,6 +27,8 @@ CONFIGS = [
     for n, limit in ((2, 10), (3, 6), (4, 4))
     for chance in ("sampled", "explicit")
 ]
+
+SMALLEST_AND_LARGEST = [kinmarr.Config(guilds=TWO), kinmarr.Config(guilds=FOUR)]
 
 
 def illegal_guesses(state: kinmarr.State, rng: Rng) -> Sequence[kinmarr.Action]:
@@ -57,22 +62,31 @@ def illegal_guesses(state: kinmarr.State, rng: Rng) -> Sequence[kinmarr.Action]:
     ]
 
 
-def _spaces(guilds: tuple[str, ...], chance: str) -> Spaces:
-    def config(seed: int) -> kinmarr.Config:
-        return kinmarr.Config(
-            guilds=guilds,
-            chance=chance,  # type: ignore[arg-type]
-            round_limit=None if seed % 2 else 10,
-            auto_pass=seed == 5,
-        )
-
-    def agents(seed: int, seats: int) -> list[Agent[kinmarr.Action]]:
-        return [kinmarr.HeuristicAgent() if (seed + i) % 2 else RandomAgent() for i in range(seats)]
-
+def _spaces(guilds: tuple[str, ...], chance: Chance) -> Spaces:
+    """Random games, every other one cut short and one with auto-pass, the heuristic agent in
+    every other seat; at least 25 kinds of action come up."""
     return Spaces(
-        f"{len(guilds)}-guilds-{chance}", games=10, per_seed=config, agents=agents, least_kinds=25
+        f"{len(guilds)}-guilds-{chance}",
+        games=10,
+        per_seed=lambda seed: kinmarr.Config(
+            guilds=guilds, chance=chance, round_limit=None if seed % 2 else 10, auto_pass=seed == 5
+        ),
+        agent=lambda seed, seat: kinmarr.HeuristicAgent() if (seed + seat) % 2 else RandomAgent(),
+        least_kinds=25,
     )
 
+
+OUTSIDE = (
+    kinmarr.Config(guilds=TWO),
+    [
+        kinmarr.Buy("no-such-card"),
+        kinmarr.Duel(2),
+        kinmarr.Roll(7),
+        kinmarr.Reroll(0, 0),
+        "travel",
+    ],
+)
+"""A config, and actions its action space does not hold."""
 
 CONTRACT = Contract(
     "kinmarr",
@@ -109,23 +123,12 @@ CONTRACT = Contract(
     saves=[
         Saves(f"{n}-{chance}", kinmarr.Config(guilds=GUILDS[:n], chance=chance))
         for n in range(2, 5)
-        for chance in ("sampled", "explicit")
+        for chance in CHANCES
     ],
-    spaces=[
-        _spaces(guilds, chance) for guilds in (TWO, FOUR) for chance in ("sampled", "explicit")
-    ],
-    small_spaces=[kinmarr.Config(guilds=TWO), kinmarr.Config(guilds=FOUR)],
-    numbered=[kinmarr.Config(guilds=TWO), kinmarr.Config(guilds=FOUR)],
-    outside=(
-        kinmarr.Config(guilds=TWO),
-        [
-            kinmarr.Buy("no-such-card"),
-            kinmarr.Duel(2),
-            kinmarr.Roll(7),
-            kinmarr.Reroll(0, 0),
-            "travel",
-        ],
-    ),
+    spaces=[_spaces(guilds, chance) for guilds in (TWO, FOUR) for chance in CHANCES],
+    small_spaces=SMALLEST_AND_LARGEST,
+    numbered=SMALLEST_AND_LARGEST,
+    outside=OUTSIDE,
     observed=[
         Observed(f"4-guilds-{chance}", kinmarr.Config(guilds=FOUR, chance=chance), (4,), 25)
         for chance in ("sampled", "explicit")
@@ -133,6 +136,11 @@ CONTRACT = Contract(
     fuzz=Fuzz(
         fuzzing.run, 8, 700, 200, 300, 300, 100
     ),  # games, loads, content, notations, actions, positions
+    environments={
+        "2-guilds": kinmarr.Config(guilds=TWO),
+        "2-guilds-explicit": kinmarr.Config(guilds=TWO, chance="explicit"),
+    },
+    openspiel=[(2, 3), (3, 1), (4, 1)],
     rules="""
         _actions _board _combat _effects _engine _events _frames _legal _query _rules _state
         _triggers _validate _work
