@@ -239,7 +239,7 @@ def test_spiel_state_turns_a_games_state_into_an_openspiel_state(pyspiel: Module
     assert openspiel.tabletop_state(through) == openspiel.tabletop_state(done)
 
 
-def test_spiel_state_refuses_what_it_cannotplay_out(pyspiel: ModuleType) -> None:
+def test_spiel_state_refuses_what_it_cannot_play(pyspiel: ModuleType) -> None:
     game = pyspiel.load_game("tabletop_kinmarr", {"players": 2})
     sampled = km.new_game(km.Config(guilds=km.DEFAULT_GUILDS[:2]), seed=0)
     with pytest.raises(ValueError, match="explicit chance mode"):
