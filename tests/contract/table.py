@@ -1,6 +1,6 @@
 """The shape of the one small table each game gives the contract suite (``CONTRACT`` in
 ``tests/test_<game>/contract.py``): its configs, budgets, fuzz set-up, illegal-action guesses and
-the modules of its rules. What a table leaves out takes the defaults below."""
+the configs of its environments. What a table leaves out takes the defaults below."""
 
 from __future__ import annotations
 
@@ -153,14 +153,6 @@ class Contract:
     openspiel: Sequence[tuple[int | None, int]] = ()
     """OpenSpiel's ``random_sim_test`` of the game registered as ``tabletop_<name>``: the
     ``players`` parameter (``None``: the default) and the number of simulations, for each run."""
-    rules: str = ""
-    """The game's rules modules, relative to its package and parted by white space (``"_rules
-    _frames/attack"``):
-    they never import its presentation, its agents, any I/O or another game."""
-
-    @property
-    def rules_modules(self) -> list[str]:
-        return self.rules.split()
 
     @property
     def loader(self) -> str:

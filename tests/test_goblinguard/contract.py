@@ -124,5 +124,4 @@ CONTRACT = Contract(
     ),  # games, loads, content, notations, actions, positions
     environments={"": gg.Config(), "explicit": gg.Config(chance="explicit")},
     openspiel=[(None, 2)],
-    rules="_rules _defeats _board _deck _state _actions _events",
 )

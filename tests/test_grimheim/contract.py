@@ -123,11 +123,4 @@ CONTRACT = Contract(
         "2-heroes-explicit": gh.Config(heroes=("bjorn", "alva"), chance="explicit"),
     },
     openspiel=[(1, 3), (2, 2), (3, 1), (4, 1)],
-    rules="""
-        _actions _cards _checks _content _dice _engine _events _flow _frames/__init__
-        _frames/_base _frames/attack _frames/draws _frames/granted _frames/monster_turn
-        _frames/moves _frames/offers _frames/resolving _frames/turn_end _frames/window _heroes
-        _hidden _limits _map _monsters _pieces _query _quests _rules _state _turn _uses
-        _validate _walks _work
-    """,
 )

@@ -141,8 +141,4 @@ CONTRACT = Contract(
         "2-guilds-explicit": kinmarr.Config(guilds=TWO, chance="explicit"),
     },
     openspiel=[(2, 3), (3, 1), (4, 1)],
-    rules="""
-        _actions _board _combat _effects _engine _events _frames _legal _query _rules _state
-        _triggers _validate _work
-    """,
 )
