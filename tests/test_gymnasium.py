@@ -10,9 +10,6 @@ module fails to import, so CI cannot skip them silently.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,13 +17,20 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.contract.adapters import agent_rngs, missing_extra, run_python
+from tests.contract.games import environments
 
-import goblinguard
 import grimheim
 import kinmarr
-from tabletop_rules import CHANCE, Game, IllegalActionError, RandomAgent, Rng, play, replay
+from tabletop_rules import CHANCE, IllegalActionError, RandomAgent, Rng, play, replay
 
+ROOT = Path(__file__).resolve().parent.parent
 REQUIRE = "TABLETOP_REQUIRE_PETTINGZOO"
+TWO_GUILDS = ("feudal_pact", "pathfinders")
+
+# Every game, in the configs of its table (tests/test_<game>/contract.py): id -> (game, config).
+CASES = environments()
+
 
 try:
     import gymnasium
@@ -35,27 +39,7 @@ try:
 
     from tabletop_rules.gymnasium import TabletopEnv, env
 except ImportError as exc:  # checked by test_without_pettingzoo_the_module_imports_and_names_it
-    if os.environ.get(REQUIRE):
-        raise ImportError(
-            f"the Gymnasium tests need the pettingzoo extra (pip install -e '.[pettingzoo]'); "
-            f"{REQUIRE} is set, so they may not be skipped: {exc}"
-        ) from exc
-    pytest.skip(f"the Gymnasium tests need the pettingzoo extra: {exc}", allow_module_level=True)
-
-ROOT = Path(__file__).resolve().parent.parent
-TWO_GUILDS = ("feudal_pact", "pathfinders")
-
-# Every game, in the configs the environment is tested with: id -> (game, config).
-CASES: dict[str, tuple[Game[Any, Any], Any]] = {
-    "goblinguard": (goblinguard.GAME, goblinguard.Config()),
-    "grimheim-1-hero": (grimheim.GAME, grimheim.Config(heroes=("bjorn",))),
-    "grimheim-2-heroes": (grimheim.GAME, grimheim.Config(heroes=("bjorn", "alva"))),
-    "kinmarr-2-guilds": (kinmarr.GAME, kinmarr.Config(guilds=TWO_GUILDS)),
-    "kinmarr-2-guilds-explicit": (
-        kinmarr.GAME,
-        kinmarr.Config(guilds=TWO_GUILDS, chance="explicit"),
-    ),
-}
+    missing_extra(exc, REQUIRE, "the Gymnasium tests")
 
 
 def make(case: str, **kwargs: Any) -> TabletopEnv:
@@ -186,12 +170,7 @@ def test_the_env_plays_the_game_tabletop_rules_play_plays(
     game, config = CASES[case_name]
     seats = game.seat_count(config)
     expected_state, expected_actions = play(game, [RandomAgent()] * seats, seed=seed, config=config)
-    stream = Rng.from_seed(seed)
-    rngs: list[Rng] = []
-    for _ in range(seats):
-        child, stream = stream.split()
-        rngs.append(child)
-    rng = rngs[seat]
+    rng = agent_rngs(seed, seats)[seat]
     assert game.action_space is not None
     space = game.action_space(config)
     chooser: RandomAgent[Any] = RandomAgent()
@@ -461,16 +440,7 @@ def test_without_pettingzoo_the_module_imports_and_names_it() -> None:
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    environ = {k: v for k, v in os.environ.items() if k != REQUIRE}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_python("-c", code, unset=[REQUIRE])
     assert done.returncode == 0, done.stderr
     assert "tabletop_rules.gymnasium needs" in done.stdout
     assert "tabletop-rules[pettingzoo]" in done.stdout

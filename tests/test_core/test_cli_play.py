@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
+from tests.test_core.cli_run import Run, run
 
 from tabletop_rules import Game, Record, Rng, cli, play, replay
 from tabletop_rules.cli import _games as cli_games
@@ -23,22 +23,6 @@ from tabletop_rules.cli import _games as cli_games
 TWO_HEROES = '{"heroes": ["bjorn", "alva"]}'
 THREE_GUILDS = '{"guilds": ["feudal_pact", "arcane_commune", "pathfinders"], "auto_pass": true}'
 EXPLICIT = '{"chance": "explicit"}'
-
-
-@attrs.frozen
-class Run:
-    """The result of one ``tabletop`` run."""
-
-    code: int
-    out: str
-    err: str
-
-
-def run(*argv: str | Path, stdin: str = "") -> Run:
-    """Run ``tabletop`` with the given arguments and input."""
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main([str(a) for a in argv], stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return Run(code, out.getvalue(), err.getvalue())
 
 
 def ok(*argv: str | Path, stdin: str = "") -> str:
