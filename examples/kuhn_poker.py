@@ -10,7 +10,7 @@ each card dealt is a decision of the chance seat.
 It is one module: the values, the rules as plain functions, then the :class:`KuhnPoker` class
 that declares them to the kernel, which writes ``step``, ``apply``, ``is_legal``, the JSON
 functions, ``record``/``replay`` and the rest. It passes the conformance check
-(``tests/test_kuhn_poker.py``) and plays through the ``tabletop`` command, OpenSpiel and
+(``tests/contract/``, with every game) and plays through the ``tabletop`` command, OpenSpiel and
 PettingZoo::
 
     tabletop play examples.kuhn_poker:GAME --seat 1=random
@@ -50,6 +50,7 @@ from tabletop_rules import (
     StateFormatError,
     Step,
     TableSpace,
+    check_position,
     make_converter,
 )
 
@@ -203,6 +204,7 @@ def _unseen(position: Position) -> tuple[int, ...]:
 
 def legal_actions(position: Position) -> tuple[Action, ...]:
     """``Pass()`` then ``Bet()``; at a deal, each card it may be, lowest first."""
+    check_position(position, (State, View), "legal_actions")
     seat = current_player(position)
     if seat is None:
         return ()
