@@ -16,8 +16,8 @@ from sphinx.application import Sphinx
 
 import kinmarr
 from docs._pack_tables import pack_directive, table
-from kinmarr import _effects
-from kinmarr._card_text import abilities_text
+from kinmarr import _words
+from kinmarr._presentation.card_text import abilities_text
 from tabletop_rules import tag_of
 
 
@@ -202,15 +202,15 @@ def _prophecies(pack: kinmarr.Pack) -> list[str]:
 
 def _where(cls: type) -> str:
     places = []
-    if cls in _effects.INSTANT:
+    if cls in _words.INSTANT:
         places.append("tiles, cards, answers, triggers, rewards")
-    if cls in _effects.REQUESTS:
+    if cls in _words.REQUESTS:
         places.append("tiles (teleport and draw), places, events, towers")
-    if cls in _effects.PASSIVE:
+    if cls in _words.PASSIVE:
         places.append("passive")
-    if cls in _effects.CREATURE:
+    if cls in _words.CREATURE:
         places.append("a creature's abilities")
-    if cls in (_effects.Steal, _effects.Hits, _effects.Block):
+    if cls in (_words.Steal, _words.Hits, _words.Block):
         places = ["answers (with a target or while fighting)"] + [
             p for p in places if p == "passive"
         ]
@@ -219,7 +219,7 @@ def _where(cls: type) -> str:
 
 def _vocabulary(pack: kinmarr.Pack) -> list[str]:
     rows = []
-    for cls in _effects.EFFECTS:
+    for cls in _words.EFFECTS:
         fields = ", ".join(f.name for f in attrs.fields(cls)) or "—"
         summary = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         rows.append(

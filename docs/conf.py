@@ -104,8 +104,11 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "collections.abc.MutableMapping"),
     ("py:class", "pathlib.Path"),
+    ("py:class", "importlib.metadata.EntryPoint"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "Fraction"),
+    ("py:class", "importlib.metadata.EntryPoint"),
+    ("py:class", "EntryPoint"),
     ("py:class", "types.ModuleType"),
     ("py:class", "ModuleType"),
     # third-party types: the cattrs converter of Codec and make_converter, and the Hypothesis

@@ -10,7 +10,7 @@ each card dealt is a decision of the chance seat.
 It is one module: the values, the rules as plain functions, then the :class:`KuhnPoker` class
 that declares them to the kernel, which writes ``step``, ``apply``, ``is_legal``, the JSON
 functions, ``record``/``replay`` and the rest. It passes the conformance check
-(``tests/test_kuhn_poker.py``) and plays through the ``tabletop`` command, OpenSpiel and
+(``tests/contract/``, with every game) and plays through the ``tabletop`` command, OpenSpiel and
 PettingZoo::
 
     tabletop play examples.kuhn_poker:GAME --seat 1=random
@@ -45,15 +45,13 @@ from tabletop_rules import (
     PrivateEvent,
     PublicEvent,
     RandomAgent,
-    Record,
     Rng,
     Seat,
     StateFormatError,
     Step,
     TableSpace,
+    check_position,
     make_converter,
-    register_tagged_union,
-    register_validator,
 )
 
 UNDEALT = -1
@@ -206,6 +204,7 @@ def _unseen(position: Position) -> tuple[int, ...]:
 
 def legal_actions(position: Position) -> tuple[Action, ...]:
     """``Pass()`` then ``Bet()``; at a deal, each card it may be, lowest first."""
+    check_position(position, (State, View), "legal_actions")
     seat = current_player(position)
     if seat is None:
         return ()
@@ -369,12 +368,6 @@ def _mark(seen: View, marks: Marks) -> None:
         marks.points[2 * n + 1 + 2 * i + bet] = 1.0
 
 
-_CONVERTER = make_converter()
-register_tagged_union(_CONVERTER, Action, [Pass, Bet, Deal])
-register_tagged_union(_CONVERTER, Event, [Dealt, Acted, Won])
-register_validator(_CONVERTER, State, validate)
-register_validator(_CONVERTER, View, validate)
-
 # -- the game, declared to the kernel ------------------------------------------------------------
 
 
@@ -390,22 +383,18 @@ class KuhnPoker(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = (Pass, Bet, Deal)
-    codec = Codec(
+    codec = Codec.for_game(
         "kuhn_poker",
         1,
-        _CONVERTER,
-        {
-            "state": State,
-            "view": View,
-            "action": Action,
-            "config": Config,
-            "record": Record[Config, State, Action],
-            "event": Event,
-        },
-        members={
-            **dict.fromkeys((Pass, Bet, Deal), "action"),
-            **dict.fromkeys((Dealt, Acted, Won), "event"),
-        },
+        make_converter(),
+        config=Config,
+        state=State,
+        view=View,
+        action=Action,
+        actions=(Pass, Bet, Deal),
+        event=Event,
+        events=(Dealt, Acted, Won),
+        validate=validate,
     )
     agents = MappingProxyType({"random": RandomAgent})
     observer = Observer(observation_shape, _mark, view_type=View)

@@ -7,12 +7,12 @@ reproducible; ``dev`` explores new examples each run. Neither has a deadline: ti
 
 from __future__ import annotations
 
-import importlib
 import os
 from types import ModuleType
 
 import pytest
 from hypothesis import settings
+from tests.contract.adapters import extra
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
@@ -27,11 +27,5 @@ REQUIRE_OPENSPIEL = "TABLETOP_REQUIRE_OPENSPIEL"
 @pytest.fixture(scope="module")
 def pyspiel() -> ModuleType:
     """``pyspiel``; a skip without it, or a failure under ``TABLETOP_REQUIRE_OPENSPIEL``."""
-    try:
-        module = importlib.import_module("pyspiel")
-    except ImportError:
-        reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
-        if os.environ.get(REQUIRE_OPENSPIEL):
-            pytest.fail(f"{reason}; {REQUIRE_OPENSPIEL} is set, so they may not be skipped")
-        pytest.skip(reason)
-    return module
+    reason = "the OpenSpiel tests need OpenSpiel (pip install -e '.[openspiel]')"
+    return extra("pyspiel", REQUIRE_OPENSPIEL, reason)

@@ -352,7 +352,7 @@ def test_describe_names_the_things() -> None:
     )
     state, _ = _goblinguard_samples()
     assert gg.describe(state, gg.MonsterDefeated("g1", 1, -1, "goblin", "fort")) == (
-        "The goblin at 1,-1 on card g1 was defeated by the Fort that hides it (R9)."
+        "The goblin at 1,-1 on card g1 was defeated by the Fort that hides it."
     )
 
 

@@ -1,38 +1,22 @@
-"""A game of your own on the kernel: ``examples/kuhn_poker.py`` passes the conformance check and
-the saves check, plays through the ``tabletop`` command, OpenSpiel and PettingZoo, and CFR on it
-finds the value Kuhn (1950) computed for the two-player game, -1/18."""
+"""A game of your own on the kernel: ``examples/kuhn_poker.py`` plays through the ``tabletop``
+command, OpenSpiel and PettingZoo, and CFR on it finds the value Kuhn (1950) computed for the
+two-player game, -1/18. It passes the checks every game passes (conformance, saves, hash seeds,
+spaces, fuzzing) in the contract suite, ``tests/contract/`` (its table: ``kuhn_poker.py`` there),
+and the checks of PettingZoo and Gymnasium in ``test_pettingzoo.py`` and ``test_gymnasium.py``."""
 
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from types import ModuleType
 
 import examples.kuhn_poker as kp
 import pytest
+from tests.contract.kuhn_poker import CONFIGS
 
 from tabletop_rules import cli
-from tabletop_rules.testing import check_game, check_hash_seed_independence, check_saves
 
-CONFIGS = [kp.Config(players=n, chance=c) for n in (2, 3) for c in ("sampled", "explicit")]
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_the_conformance_check_passes_at_every_seat_count_in_both_chance_modes() -> None:
-    report = check_game(kp.GAME, games=24, seed=0, configs=CONFIGS)
-    assert report.checks["view-leak"] > 0 and report.checks["chance"] > 0
-
-
-def test_every_position_saves() -> None:
-    assert check_saves(kp.GAME, configs=CONFIGS, games=24).views > 0
-
-
-def test_the_order_of_actions_does_not_depend_on_hash_seeds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    check_hash_seed_independence("examples.kuhn_poker:GAME", seeds=(0, 1), games=2)
 
 
 def test_the_kernel_writes_what_the_module_does_not() -> None:
@@ -81,14 +65,3 @@ def test_cfr_through_openspiel_finds_the_value_of_kuhn_poker(pyspiel: ModuleType
     policy = solver.average_policy()
     value = expected_game_score.policy_value(game.new_initial_state(), [policy] * 2)[0]
     assert value == pytest.approx(-1 / 18, abs=0.003)
-
-
-@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
-@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
-def test_pettingzoo_api_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
-    pettingzoo_test = pytest.importorskip("pettingzoo.test")
-    from tabletop_rules.pettingzoo import env
-
-    for config in CONFIGS:
-        pettingzoo_test.api_test(env(kp.GAME, config=config), num_cycles=200)
-    capsys.readouterr()

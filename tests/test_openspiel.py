@@ -12,9 +12,6 @@ from __future__ import annotations
 import inspect
 import itertools
 import json
-import os
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -23,6 +20,7 @@ from typing import Any
 import attrs
 import pytest
 import tests.test_core.handgame as hg
+from tests.contract.adapters import play_out, random_step, run_python
 
 import goblinguard as gg
 import grimheim as gh
@@ -38,19 +36,6 @@ HAND: Game[hg.State, hg.Action] = hg.GAME.replace(observation=None, observation_
 HAND_CONFIG = hg.Config(seats=2, size=8)  # the smallest config: 2 seats, cards 1 to 8
 
 
-def _play_out(state: Any, rng: Rng) -> Any:
-    """Play ``state`` to the end with uniformly drawn actions and chance outcomes."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            ticket, rng = rng.below(len(outcomes))
-            state.apply_action(outcomes[ticket][0])
-        else:
-            action, rng = rng.choice(state.legal_actions())
-            state.apply_action(action)
-    return state
-
-
 def test_the_module_imports_without_openspiel_and_says_how_to_install() -> None:
     """Importing never needs OpenSpiel; using it without OpenSpiel names the extra."""
     code = (
@@ -64,14 +49,8 @@ def test_the_module_imports_without_openspiel_and_says_how_to_install() -> None:
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    found = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-    )
+    found = run_python("-c", code, env={"PYTHONPATH": str(ROOT / "src")})
+    assert found.returncode == 0, found.stderr
     assert "tabletop-rules[openspiel]" in found.stdout, found.stdout + found.stderr
 
 
@@ -126,7 +105,7 @@ def test_registered_games_serialise_and_take_other_configs(pyspiel: ModuleType) 
     assert spiel.num_players() == 2
     pyspiel.random_sim_test(spiel, num_sims=2, serialize=True, verbose=False)
 
-    state = _play_out(spiel.new_initial_state(), Rng.from_seed(3))
+    state = play_out(spiel.new_initial_state(), Rng.from_seed(3))
     text = pyspiel.serialize_game_and_state(spiel, state)
     _, again = pyspiel.deserialize_game_and_state(text)
     assert again.history() == state.history() and again.returns() == state.returns()
@@ -215,13 +194,7 @@ def test_strings_and_tensors_come_from_the_seats_view(pyspiel: ModuleType) -> No
                 assert first not in seen[seat], "a digest is never met again in one game"
             seen[seat].add(first)
             before[seat] = (first, lines)
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            ticket, rng = rng.below(len(outcomes))
-            state.apply_action(outcomes[ticket][0])
-        else:
-            action, rng = rng.choice(state.legal_actions())
-            state.apply_action(action)
+        rng = random_step(state, rng)
 
 
 def test_the_information_state_does_not_grow_with_the_game(pyspiel: ModuleType) -> None:
@@ -230,7 +203,7 @@ def test_the_information_state_does_not_grow_with_the_game(pyspiel: ModuleType) 
     spiel = openspiel.load(km.GAME, km.Config(guilds=("feudal_pact", "pathfinders")))
     longest = spiel.new_initial_state()
     for seed in range(8):
-        state = _play_out(spiel.new_initial_state(), Rng.from_seed(seed))
+        state = play_out(spiel.new_initial_state(), Rng.from_seed(seed))
         longest = max(longest, state, key=lambda s: len(s.history()))
     state = longest
     assert len(state.history()) > 150
@@ -248,7 +221,7 @@ def test_pythons_observation_api_reads_the_view(pyspiel: ModuleType) -> None:
 
     config = gh.Config(heroes=("bjorn", "alva"))
     spiel = openspiel.load(gh.GAME, config, utility="identical")
-    state = _play_out(spiel.new_initial_state(), Rng.from_seed(6))
+    state = play_out(spiel.new_initial_state(), Rng.from_seed(6))
     view = gh.view(openspiel.tabletop_state(state), 1)
     seen = make_observation(spiel)
     seen.set_from(state, 1)
@@ -289,20 +262,20 @@ def test_declarations_are_checked(pyspiel: ModuleType) -> None:
     small = gg.Config(deck=gg.standard_deck()[:6])
     narrow = openspiel.load(gg.GAME, small, utility_range=(0.5, 1.0))  # a loss returns 0
     with pytest.raises(ValueError, match="utility_range"):
-        _play_out(narrow.new_initial_state(), Rng.from_seed(1)).returns()
+        play_out(narrow.new_initial_state(), Rng.from_seed(1)).returns()
     short = openspiel.load(gg.GAME, small, max_game_length=3)  # 6 draws, 6 placements
     with pytest.raises(ValueError, match="max_game_length=3"):
-        _play_out(short.new_initial_state(), Rng.from_seed(1))
+        play_out(short.new_initial_state(), Rng.from_seed(1))
     hand = openspiel.load(HAND, HAND_CONFIG, utility="zero_sum")  # but returns are 1 and 0
     with pytest.raises(ValueError, match="not 'zero_sum'"):
-        _play_out(hand.new_initial_state(), Rng.from_seed(2)).returns()
+        play_out(hand.new_initial_state(), Rng.from_seed(2)).returns()
     with pytest.raises(ValueError, match="utility_sum"):
         openspiel.load(gg.GAME, utility="constant_sum")
     with pytest.raises(ValueError, match="no action_space"):
         openspiel.load(hg.GAME.replace(action_space=None))
     unscored = openspiel.load(HAND.replace(outcome=_no_scores), HAND_CONFIG, payoff="scores")
     with pytest.raises(ValueError, match="no scores"):
-        _play_out(unscored.new_initial_state(), Rng.from_seed(2)).returns()
+        play_out(unscored.new_initial_state(), Rng.from_seed(2)).returns()
     with pytest.raises(TypeError, match="not a state"):
         openspiel.tabletop_state(pyspiel.load_game("kuhn_poker").new_initial_state())
 
@@ -403,7 +376,7 @@ def test_chance_is_a_seat_of_its_own(pyspiel: ModuleType) -> None:
     assert hg.current_player(openspiel.tabletop_state(state)) == CHANCE
     assert state.current_player() == pyspiel.PlayerId.CHANCE and state.is_chance_node()
     assert str(state) == hg.render_text(openspiel.tabletop_state(state))
-    done = _play_out(state, Rng.from_seed(4))
+    done = play_out(state, Rng.from_seed(4))
     assert done.current_player() == pyspiel.PlayerId.TERMINAL
     assert done.returns() == list(hg.outcome(openspiel.tabletop_state(done)).returns)  # type: ignore[union-attr]
     assert json.loads(done.observation_string(0))["kind"] == "view"

@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.contract.games import INSTALLED
 
 import goblinguard as gg
 import grimheim as gh
@@ -47,16 +48,9 @@ def _numpy_seeded(seed: int) -> Iterator[None]:
         np.random.set_state(saved)
 
 
-# name, players, simulations
+# name, players, simulations: every installed game's, from its table
 SIMULATIONS = [
-    ("tabletop_goblinguard", None, 2),
-    ("tabletop_grimheim", 1, 3),
-    ("tabletop_grimheim", 2, 2),
-    ("tabletop_grimheim", 3, 1),
-    ("tabletop_grimheim", 4, 1),
-    ("tabletop_kinmarr", 2, 3),
-    ("tabletop_kinmarr", 3, 1),
-    ("tabletop_kinmarr", 4, 1),
+    (f"tabletop_{c.name}", players, sims) for c in INSTALLED for players, sims in c.openspiel
 ]
 
 
@@ -107,7 +101,7 @@ def _sim_test() -> Any:
     return games_sim_test.GamesSimTest()
 
 
-@pytest.mark.parametrize("name", ["tabletop_goblinguard", "tabletop_grimheim", "tabletop_kinmarr"])
+@pytest.mark.parametrize("name", [f"tabletop_{c.name}" for c in INSTALLED])
 def test_openspiels_python_game_simulation(pyspiel: ModuleType, name: str) -> None:
     """``test_game_sim`` on the default game, then ``test_multiplayer_game`` for each number of
     players from 2 (OpenSpiel's loop: ``load_game(name, {"players": p})``)."""

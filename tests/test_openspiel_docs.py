@@ -9,12 +9,11 @@ Needs OpenSpiel; skips without it unless ``TABLETOP_REQUIRE_OPENSPIEL`` is set.
 from __future__ import annotations
 
 import doctest
-import importlib
-import os
 import textwrap
 from pathlib import Path
 
 import pytest
+from tests.contract.adapters import extra
 
 REQUIRE = "TABLETOP_REQUIRE_OPENSPIEL"
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "openspiel.rst"
@@ -47,13 +46,9 @@ def test_the_page_has_its_examples() -> None:
 
 @pytest.mark.parametrize(("line", "body"), BLOCKS, ids=[f"line-{n}" for n, _ in BLOCKS])
 def test_each_example_runs_on_its_own(line: int, body: str) -> None:
-    try:
-        importlib.import_module("pyspiel")
-    except ImportError:
-        reason = "the OpenSpiel examples need OpenSpiel (pip install -e '.[openspiel]')"
-        if os.environ.get(REQUIRE):
-            pytest.fail(f"{reason}; {REQUIRE} is set, so they may not be skipped")
-        pytest.skip(reason)
+    extra(
+        "pyspiel", REQUIRE, "the OpenSpiel examples need OpenSpiel (pip install -e '.[openspiel]')"
+    )
     test = doctest.DocTestParser().get_doctest(body, {}, f"openspiel.rst:{line}", str(PAGE), line)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1)
     report: list[str] = []

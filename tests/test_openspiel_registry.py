@@ -8,10 +8,7 @@ import registers nothing, without error, when OpenSpiel is missing runs either w
 
 from __future__ import annotations
 
-import os
 import pickle
-import subprocess
-import sys
 from importlib.metadata import EntryPoint
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +17,7 @@ from typing import Any
 import attrs
 import pytest
 import tests.test_core.handgame as hg
+from tests.contract.adapters import run_python
 
 import goblinguard as gg
 import grimheim as gh
@@ -44,14 +42,7 @@ def test_without_openspiel_the_import_registers_nothing_and_warns_nothing() -> N
         "assert openspiel._REGISTERED == {} and openspiel._INSTALLED == {}\n"
         "print('imported')\n"
     )
-    found = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-    )
+    found = run_python("-c", code, env={"PYTHONPATH": str(ROOT / "src")})
     assert found.returncode == 0 and found.stdout == "imported\n", found.stderr
 
 

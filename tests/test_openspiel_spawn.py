@@ -40,18 +40,13 @@ def _work(blob: bytes) -> dict[str, Any]:
 
 
 def test_spawned_workers_find_the_games_by_name(pyspiel: ModuleType) -> None:
+    from tests.contract.adapters import play_out
+
     from tabletop_rules import Rng, openspiel
 
     game = pyspiel.load_game("tabletop_kinmarr", {"players": 2})
     state, rng = game.new_initial_state(), Rng.from_seed(12)
-    for _ in range(120):
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            ticket, rng = rng.below(len(outcomes))
-            state.apply_action(outcomes[ticket][0])
-        else:
-            action, rng = rng.choice(state.legal_actions())
-            state.apply_action(action)
+    play_out(state, rng, actions=120)
     assert not state.is_terminal()
     blob = pickle.dumps((game, state))
     # The worker by its importable name (pytest imports test files under names of its own).

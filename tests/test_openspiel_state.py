@@ -19,27 +19,12 @@ from typing import Any
 
 import pytest
 import tests.test_core.handgame as hg
+from tests.contract.adapters import play_out
 
 import goblinguard as gg
 import grimheim as gh
 import kinmarr as km
 from tabletop_rules import CHANCE, Game, Rng, openspiel
-
-
-def _play(state: Any, rng: Rng, actions: int | None = None) -> Any:
-    """Play ``state`` on with uniformly drawn actions and chance outcomes: to the end, or for
-    ``actions`` actions."""
-    played = 0
-    while not state.is_terminal() and (actions is None or played < actions):
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            ticket, rng = rng.below(len(outcomes))
-            state.apply_action(outcomes[ticket][0])
-        else:
-            action, rng = rng.choice(state.legal_actions())
-            state.apply_action(action)
-        played += 1
-    return state
 
 
 def _same(first: Any, second: Any) -> None:
@@ -56,7 +41,7 @@ def _same(first: Any, second: Any) -> None:
 
 
 # A 2-guild game of kinmarr of 1,989 actions (1,317 decisions, 672 chance outcomes) with the
-# uniform draws of _play; the longest of the first 60 seeds.
+# uniform draws of play_out; the longest of the first 60 seeds.
 LONG_SEED = 50
 
 
@@ -67,7 +52,7 @@ def test_a_game_of_over_a_thousand_moves_pickles_copies_and_serialises(
     three times what once raised ``RecursionError``) round-trips through pickle, OpenSpiel's
     serialisation and ``copy.deepcopy``, as the same history, state and information states."""
     game = pyspiel.load_game("tabletop_kinmarr", {"players": 2})
-    state = _play(game.new_initial_state(), Rng.from_seed(LONG_SEED), actions=1100)
+    state = play_out(game.new_initial_state(), Rng.from_seed(LONG_SEED), actions=1100)
     assert len(state.history()) == 1100 and not state.is_terminal()
 
     again = pickle.loads(pickle.dumps(state))
@@ -88,7 +73,7 @@ def test_a_game_of_over_a_thousand_moves_pickles_copies_and_serialises(
     assert len(copied.history()) == 1101 and len(state.history()) == 1100
 
     # The whole game, to the end, and a clone of it.
-    done = _play(state, Rng.from_seed(1))
+    done = play_out(state, Rng.from_seed(1))
     assert done.is_terminal() and len(done.history()) > 1100
     _same(done, pickle.loads(pickle.dumps(done)))
     _same(done, done.clone())
@@ -97,10 +82,10 @@ def test_a_game_of_over_a_thousand_moves_pickles_copies_and_serialises(
 
 def test_equal_nodes_are_the_same_path_to_the_same_state(pyspiel: ModuleType) -> None:
     game = pyspiel.load_game("tabletop_kinmarr", {"players": 2})
-    first = _play(game.new_initial_state(), Rng.from_seed(2), actions=40)
-    second = _play(game.new_initial_state(), Rng.from_seed(2), actions=40)
+    first = play_out(game.new_initial_state(), Rng.from_seed(2), actions=40)
+    second = play_out(game.new_initial_state(), Rng.from_seed(2), actions=40)
     assert first.node == second.node and first.node is not second.node
-    other = _play(game.new_initial_state(), Rng.from_seed(3), actions=40)
+    other = play_out(game.new_initial_state(), Rng.from_seed(3), actions=40)
     assert first.node != other.node
     assert first.node != first.node.parent
     rooted = openspiel.spiel_state(game, openspiel.tabletop_state(first))
@@ -123,7 +108,7 @@ def test_a_resampled_state_keeps_the_seats_information_state(
     pyspiel: ModuleType, name: str, params: dict[str, Any], actions: int
 ) -> None:
     game = pyspiel.load_game(name, params)
-    state = _play(game.new_initial_state(), Rng.from_seed(4), actions)
+    state = play_out(game.new_initial_state(), Rng.from_seed(4), actions)
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     inner = openspiel.tabletop_state(state)
@@ -144,7 +129,7 @@ def test_a_resampled_state_keeps_the_seats_information_state(
             # It plays on, copies and pickles like any other state.
             _same(other, pickle.loads(pickle.dumps(other)))
             lines = int(other.information_state_string(seat).split()[2])
-            _play(other, Rng.from_seed(seat), actions=30)
+            play_out(other, Rng.from_seed(seat), actions=30)
             assert int(other.information_state_string(seat).split()[2]) >= lines
 
 
@@ -156,7 +141,7 @@ def test_resampling_deals_the_hidden_cards_afresh(pyspiel: ModuleType) -> None:
     for n in range(200):
         if not state.is_chance_node() and openspiel.tabletop_state(state).heroes[1].hand:
             break
-        _play(state, Rng.from_seed(n), actions=1)
+        play_out(state, Rng.from_seed(n), actions=1)
     true = openspiel.tabletop_state(state)
     assert true.heroes[1].hand and not state.is_terminal()
     hands = Counter(
@@ -248,10 +233,10 @@ def test_spiel_state_turns_a_games_state_into_an_openspiel_state(pyspiel: Module
         assert now == km.dumps(km.view(position, s))
     _same(state, pickle.loads(pickle.dumps(state)))
     _same(state, state.clone())
-    done = _play(state, Rng.from_seed(6))
+    done = play_out(state, Rng.from_seed(6))
     assert done.is_terminal() and len(done.history()) > 0
     # The same position through OpenSpiel: the same states from then on.
-    through = _play(openspiel.spiel_state(game, position), Rng.from_seed(6))
+    through = play_out(openspiel.spiel_state(game, position), Rng.from_seed(6))
     assert openspiel.tabletop_state(through) == openspiel.tabletop_state(done)
 
 

@@ -16,14 +16,15 @@ import itertools
 import os
 import pickle
 import subprocess
-import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from tests.contract.adapters import agent_rngs, missing_extra, run_python
+from tests.contract.games import environments
 
 import goblinguard
 import grimheim
@@ -33,7 +34,6 @@ from tabletop_rules import (
     Game,
     IllegalActionError,
     RandomAgent,
-    Rng,
     TableSpace,
     play,
     replay,
@@ -50,12 +50,7 @@ try:
 
     from tabletop_rules.pettingzoo import RLlibObservations, TabletopAECEnv, env, running_scores
 except ImportError as exc:  # checked by test_the_tests_skip_or_fail_without_pettingzoo
-    if os.environ.get(REQUIRE):
-        raise ImportError(
-            f"the PettingZoo tests need the pettingzoo extra (pip install -e '.[pettingzoo]'); "
-            f"{REQUIRE} is set, so they may not be skipped: {exc}"
-        ) from exc
-    pytest.skip(f"the PettingZoo tests need the pettingzoo extra: {exc}", allow_module_level=True)
+    missing_extra(exc, REQUIRE, "the PettingZoo tests")
 
 ROOT = Path(__file__).resolve().parent.parent
 # The rgb_array render mode needs the raster extra; CI (scripts/check) installs it and sets
@@ -67,22 +62,8 @@ needs_raster = pytest.mark.skipif(not RASTER, reason="the raster extra is not in
 PICTURE_MODES = ["human", "ansi", "svg", "rgb_array"] if RASTER else ["human", "ansi", "svg"]
 TWO_GUILDS = ("feudal_pact", "pathfinders")
 
-# Every game, in the configs the environment is tested with: id -> (game, config).
-CASES: dict[str, tuple[Game[Any, Any], Any]] = {
-    "goblinguard": (goblinguard.GAME, goblinguard.Config()),
-    "goblinguard-explicit": (goblinguard.GAME, goblinguard.Config(chance="explicit")),
-    "grimheim-1-hero": (grimheim.GAME, grimheim.Config(heroes=("bjorn",))),
-    "grimheim-2-heroes": (grimheim.GAME, grimheim.Config(heroes=("bjorn", "alva"))),
-    "grimheim-2-heroes-explicit": (
-        grimheim.GAME,
-        grimheim.Config(heroes=("bjorn", "alva"), chance="explicit"),
-    ),
-    "kinmarr-2-guilds": (kinmarr.GAME, kinmarr.Config(guilds=TWO_GUILDS)),
-    "kinmarr-2-guilds-explicit": (
-        kinmarr.GAME,
-        kinmarr.Config(guilds=TWO_GUILDS, chance="explicit"),
-    ),
-}
+# Every game, in the configs of its table (tests/test_<game>/contract.py): id -> (game, config).
+CASES = environments()
 # PettingZoo's api_test names each observation dict that is not from one of its own environments
 # ("Observation is not a NumPy array": the dict is, by design, a dict of arrays) and each
 # observation space that is not a Box ("should be gymnasium.spaces.box": it is a Dict of Boxes,
@@ -280,12 +261,7 @@ def test_the_env_plays_the_game_tabletop_rules_play_plays(case: str, seed: int) 
     game, config = CASES[case]
     seats = game.seat_count(config)
     expected_state, expected_actions = play(game, [RandomAgent()] * seats, seed=seed, config=config)
-    # the agents' generators, split from the seed as play splits them
-    stream = Rng.from_seed(seed)
-    rngs: list[Rng] = []
-    for _ in range(seats):
-        child, stream = stream.split()
-        rngs.append(child)
+    rngs = agent_rngs(seed, seats)
     assert game.action_space is not None
     space = game.action_space(config)
     chooser: RandomAgent[Any] = RandomAgent()
@@ -502,6 +478,18 @@ def test_skip_forced_must_be_a_bool() -> None:
 # -- the RLlib wrapper -----------------------------------------------------------------------------
 
 
+def api_and_seed_tests_of_rllib_observations(make_env: Callable[[], Any]) -> None:
+    """PettingZoo's API and seed tests of an environment with RLlib's observations."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(make_env(), num_cycles=200, verbose_progress=False)
+    # Without the "observation" key, api_test also checks each mask, and names the all-zero one
+    # of a finished game's last steps (the others' and the dead steps' masks are zeros too).
+    allowed = (*EXPECTED_WARNINGS, "Action mask numpy array is all zeros")
+    assert not [str(w.message) for w in caught if not str(w.message).startswith(allowed)]
+    seed_test(make_env, num_cycles=200)
+
+
 def test_rllib_observations_renames_the_key_and_passes_pettingzoo_s_tests() -> None:
     def wrapped() -> RLlibObservations:
         return RLlibObservations(make("kinmarr-2-guilds"))
@@ -525,14 +513,7 @@ def test_rllib_observations_renames_the_key_and_passes_pettingzoo_s_tests() -> N
     assert observation["action_mask"].dtype == np.int8
     assert np.array_equal(e.state(), inner.state())
     assert e.game_state == inner.game_state and e.record() == inner.record()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        api_test(wrapped(), num_cycles=200, verbose_progress=False)
-    # Without the "observation" key, api_test also checks each mask, and names the all-zero one
-    # of a finished game's last steps (the others' and the dead steps' masks are zeros too).
-    allowed = (*EXPECTED_WARNINGS, "Action mask numpy array is all zeros")
-    assert not [str(w.message) for w in caught if not str(w.message).startswith(allowed)]
-    seed_test(wrapped, num_cycles=200)
+    api_and_seed_tests_of_rllib_observations(wrapped)
 
 
 def test_rllib_observations_wraps_any_aec_env_with_masked_dict_observations() -> None:
@@ -562,12 +543,7 @@ def test_the_rllib_recipe_s_environment() -> None:
     e = make_env({"worker_index": 0})
     assert isinstance(e.unwrapped, TabletopAECEnv) and e.unwrapped.skip_forced
     assert e.observation_space("player_0") == e.observation_space("player_1")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        api_test(make_env(), num_cycles=200, verbose_progress=False)
-    allowed = (*EXPECTED_WARNINGS, "Action mask numpy array is all zeros")
-    assert not [str(w.message) for w in caught if not str(w.message).startswith(allowed)]
-    seed_test(make_env, num_cycles=200)
+    api_and_seed_tests_of_rllib_observations(make_env)
 
 
 # -- errors ----------------------------------------------------------------------------------------
@@ -662,21 +638,10 @@ def test_the_spaces_are_the_games() -> None:
 
 # -- without the extra -----------------------------------------------------------------------------
 
-# Runs Python with PettingZoo made unimportable (a None entry in sys.modules).
-BLOCKED = "import sys; sys.modules['pettingzoo'] = None; "
-
 
 def run_blocked(code: str, *, env_vars: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != REQUIRE} | env_vars
-    return subprocess.run(
-        [sys.executable, "-c", BLOCKED + code],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    """Python with PettingZoo made unimportable, and ``REQUIRE`` only as ``env_vars`` say."""
+    return run_python("-c", code, blocked=["pettingzoo"], env=env_vars, unset=[REQUIRE])
 
 
 def test_without_pettingzoo_the_module_imports_and_names_the_extra() -> None:
@@ -703,7 +668,7 @@ def test_the_tests_skip_or_fail_without_pettingzoo(required: str, code: int) -> 
     """Skipped without the extra (the whole module: no test is collected), but an error that
     stops the run (a collection error) when the extra is required."""
     pytest_run = (
-        "import pytest; "
+        "import pytest, sys; "
         "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', 'tests/test_pettingzoo.py']))"
     )
     done = run_blocked(pytest_run, env_vars={REQUIRE: required} if required else {})
@@ -766,23 +731,28 @@ def test_an_environment_pickles_and_deep_copies_and_plays_on_the_same(
 
 
 def test_scores_pay_each_step_s_change_and_add_up_to_the_outcome_s_scores(case: str) -> None:
+    """The games of this distribution have running scores, paid as they change; a game without
+    them (Kuhn poker, of the examples) is paid its outcome's scores at the end, 0 before."""
     game, _config = CASES[case]
     e = make(case, payoff="scores")
     running = running_scores(game)
-    assert running is not None
+    assert (running is None) == (game.name == "kuhn_poker")
     for seed in (3, 4):
         totals = dict.fromkeys(e.possible_agents, 0.0)
         before = [0.0] * len(e.possible_agents)
         for agent, _observation, reward in masked_game(e, seed):
             totals[agent] += reward
             if not e.terminations[agent]:
+                if running is None:
+                    assert reward == 0.0
+                    continue
                 now = running(e.game_state)
                 assert totals[agent] == now[e.seat(agent)] or before[e.seat(agent)] == 0.0
                 before[e.seat(agent)] = now[e.seat(agent)]
         outcome = game.outcome(e.game_state)
         assert outcome is not None and outcome.scores is not None
         assert tuple(totals[a] for a in e.possible_agents) == outcome.scores
-        assert running(e.game_state) == outcome.scores
+        assert running is None or running(e.game_state) == outcome.scores
 
 
 def test_most_random_goblinguard_episodes_earn_a_reward_with_scores() -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.contract.adapters import extra
 
 import goblinguard as gg
 import grimheim as gh
@@ -51,14 +51,7 @@ def untimed(summary: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def ray() -> ModuleType:
     """The ``ray`` module; a skip without it, or a failure under ``TABLETOP_REQUIRE_RAY``."""
-    try:
-        import ray
-    except ImportError:
-        reason = "the Ray tests need Ray (pip install -e '.[ray]')"
-        if os.environ.get(REQUIRE_RAY):
-            pytest.fail(f"{reason}; {REQUIRE_RAY} is set, so they may not be skipped")
-        pytest.skip(reason)
-    return ray
+    return extra("ray", REQUIRE_RAY, "the Ray tests need Ray (pip install -e '.[ray]')")
 
 
 def same_games(on_ray: SimulationResult, local: SimulationResult) -> None:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from docs.recipes.cautious_agent import CautiousAgent
+from tests.contract.adapters import run_python
 
 import goblinguard as gg
 from tabletop_rules import Rng, cli, play
@@ -41,14 +40,7 @@ def test_the_agent_runs_in_tabletop_simulate() -> None:
 
 def test_the_documented_command_line_imports_the_agent_from_the_repository_root() -> None:
     argv = ["simulate", "goblinguard", "--games", "1", "--agent", AGENT, "--quiet"]
-    done = subprocess.run(
-        [sys.executable, "-m", "tabletop_rules.cli", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_python("-m", "tabletop_rules.cli", *argv)
     assert done.returncode == 0, done.stderr
     assert f"agent {AGENT}, seed 0" in done.stdout
 

@@ -2,8 +2,9 @@
 games the test plays itself with the same seed, and its page driven in headless Chromium.
 
 The browser tests need Debian's ``chromium`` at ``/usr/bin/chromium`` and the ``playwright``
-package (the ``test`` extra); without them they skip, unless ``TABLETOP_REQUIRE_BROWSER`` is set
-(``scripts/check`` sets it), and then they fail: CI never skips them silently.
+package (the ``test`` extra); without them they skip, saying what is missing, unless
+``TABLETOP_REQUIRE_BROWSER`` is set (``.ci/run`` installs chromium and sets it), and then they
+fail: CI never skips them silently.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from urllib.parse import urlsplit
 import attrs
 import pytest
 from examples.web import server as web
+from tests import legibility
 
 from tabletop_rules import CHANCE, Game, RandomAgent, Rng, agents_of, narrow, play
 
@@ -121,8 +123,10 @@ def serve(api: web.Api | None = None, **options: Any) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    """The server every test but the limits' shares: all its clients are one address."""
-    with serve(limits=web.Limits(max_matches_per_client=10_000)) as address:
+    """The server every test but the limits' shares: all its clients are one address; it plays
+    matches of agents alone, and a request waits for the agents as long as a test's does."""
+    limits = web.Limits(max_matches_per_client=10_000, agent_matches=1_000, agent_wait=30)
+    with serve(limits=limits) as address:
         yield address
 
 
@@ -145,6 +149,21 @@ def test_the_catalogue_lists_every_installed_game(client: Client) -> None:
         assert entry["svg"] == (game.render_svg is not None)
         assert entry["options"] == json.loads(game.dumps(game.config_type()))["data"]
         assert entry["form"] == web.option_form(game)
+
+
+def test_a_registered_game_that_does_not_load_is_left_out_and_said(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib.metadata import EntryPoint
+
+    from tabletop_rules import GROUP, _registry, registered_games
+
+    broken = EntryPoint(name="broken", value="tabletop_rules:CHANCE", group=GROUP)
+    registered = {**registered_games(), "broken": broken}
+    monkeypatch.setattr(_registry, "registered_games", lambda: registered)
+    monkeypatch.setattr(web, "registered_games", lambda: registered)
+    assert sorted(web.load_games()) == sorted(GAMES)
+    assert "left out: game 'broken' (tabletop_rules:CHANCE) is a int" in capsys.readouterr().err
 
 
 def test_the_page_is_served_for_every_game_and_needs_nothing_from_elsewhere(
@@ -205,23 +224,44 @@ class Mirror:
     def play(self, seat: int, index: int) -> None:
         game = self.game
         assert game.describe is not None
-        own = game.view(self.state, seat)
+        before = self.state
+        own = game.view(before, seat)
         action = game.legal_actions(own)[index]
-        result = game.step(self.state, action)
+        result = game.step(before, action)
         self.state = result.state
         self.moves += 1
-        said = game.describe(own, action)  # the words of a move: as its seat's view says them
-        self.logs[seat].append({"by": seat, "move": game.notation(action), "text": said})
+        move = {"by": seat, "move": game.notation(action)}
+        found = web._alternatives(game, before, seat, action)
+
+        def others() -> list[Any]:
+            return found
+
+        make = web.PUBLIC_VIEWS[game.name]
         for viewer in range(self.seats):
+            # The move itself, in the words of each seat that may know which move it was.
+            def see(state: Any, viewer: int = viewer) -> Any:
+                return game.view(state, viewer)
+
+            if viewer == seat or web._told(game, before, seat, action, self.state, see, others):
+                said = game.describe(game.view(before, viewer), action)
+                self.logs[viewer].append({**move, "text": said})
             seen = game.view(self.state, viewer)
             for event in result.events_for(viewer):
                 entry = {"by": seat, "event": json.loads(game.dumps(event))}
                 self.logs[viewer].append({**entry, "text": game.describe(seen, event)})
-        public = web.PUBLIC_VIEWS[game.name](game, self.state)
+            changes = game.describe(game.view(before, viewer), seen)
+            if changes:
+                self.logs[viewer].append({"by": seat, "change": changes})
+        public = make(game, self.state)
+        if web._told(game, before, seat, action, self.state, lambda s: make(game, s), others):
+            self.public.append({**move, "text": game.describe(make(game, before), action)})
         for event in result.events:
             if getattr(event, "seen_by", None) is None:
                 entry = {"by": seat, "event": json.loads(game.dumps(event))}
                 self.public.append({**entry, "text": game.describe(public, event)})
+        changes = game.describe(make(game, before), public)
+        if changes:
+            self.public.append({"by": seat, "change": changes})
 
     def view(self, seat: int) -> Any:
         return json.loads(self.game.dumps(self.game.view(self.state, seat)))
@@ -345,8 +385,8 @@ def test_people_play_through_the_api_and_see_only_their_seat(
 def test_agents_and_chance_play_as_tabletop_rules_play_does(
     client: Client, name: str, chance: str
 ) -> None:
-    """With every seat an agent, the server plays the whole game on creation, with the same
-    generators as :func:`tabletop_rules.play`: the same final position."""
+    """With every seat an agent, the server plays the whole game in the background, with the
+    same generators as :func:`tabletop_rules.play`: the same final position."""
     game, seed = GAMES[name], 8
     options = {"chance": chance}
     config = _mirror_config(game, options)
@@ -354,19 +394,32 @@ def test_agents_and_chance_play_as_tabletop_rules_play_does(
     final, actions = play(game, [RandomAgent() for _ in range(seats)], seed=seed, config=config)
     body = {"game": name, "seed": seed, "options": options, "players": ["random"] * seats}
     created = client.ok("POST", "/api/matches", body)
+    assert created["owner"] and created["secrets"] == [None] * seats
+    created = _finished(client, created["id"])
     assert created["over"]
+    assert not created["thinking"]
     assert created["to_act"] is None
     state, moves = game.new_game(config, seed=seed), 0
     for action in actions:
         moves += game.current_player(state) != CHANCE
         state = game.apply(state, action)
     assert created["moves"] == moves
-    assert created["secrets"] == [None] * seats  # no person: no secret
     status, data = client.call("GET", f"/api/matches/{created['id']}/view?seat=0")
     assert (status, data) == (403, {"error": "seat 0 is played by an agent"})
     public = client.ok("GET", f"/api/matches/{created['id']}/view")
     drawn = web.PUBLIC_VIEWS[name](game, final)
     assert public["text"] == game.render_text(drawn)
+
+
+def _finished(client: Client, match: str) -> Any:
+    """The match's status once its agents have played it to the end (the server plays a match
+    of agents alone in the background)."""
+    for _ in range(600):
+        status = client.ok("GET", f"/api/matches/{match}")
+        if status["over"]:
+            return status
+        time.sleep(0.5)
+    pytest.fail(f"the agents never finished match {match}")
 
 
 def test_agents_answer_until_a_person_must(client: Client) -> None:
@@ -379,7 +432,9 @@ def test_agents_answer_until_a_person_must(client: Client) -> None:
         assert played["to_act"] in (0, None)
     assert played["moves"] > 5  # the agents moved too
     news = client.ok("GET", f"/api/matches/{match}/events?seat=0", seat=0)["events"]
-    assert {entry["by"] for entry in news} >= {0, 1}
+    moved = [entry for entry in news if "move" in entry]
+    assert {entry["by"] for entry in moved} == {0, 1, 2, 3}  # every seat's moves, in words
+    assert all(entry["text"] for entry in moved)
     again = client.ok("GET", f"/api/matches/{match}/events?seat=0", seat=0)
     assert again["events"] == []  # only what is new since the last call
     first = client.ok("GET", f"/api/matches/{match}/events?seat=0&since=0", seat=0)["events"]
@@ -392,10 +447,9 @@ def matches(url: str) -> dict[str, str]:
     client = Client(url)
     two = {"game": "grimheim", "seed": 1, "options": {"heroes": ["bjorn", "alva"]}}
     done = {"game": "goblinguard", "seed": 1, "players": ["greedy"]}
-    return {
-        "open": client.ok("POST", "/api/matches", two)["id"],
-        "over": client.ok("POST", "/api/matches", done)["id"],
-    }
+    over = client.ok("POST", "/api/matches", done)["id"]
+    _finished(client, over)
+    return {"open": client.ok("POST", "/api/matches", two)["id"], "over": over}
 
 
 BAD_DECK = '{"cards": [{"id": "a", "layout": "QQ/QQ"}]}'
@@ -436,7 +490,17 @@ ERRORS: list[tuple[str, str, Any, int, str]] = [
     ("POST", "/api/matches/{open}/actions", {"seat": "0", "index": 0}, 400, "'seat' must be"),
     ("POST", "/api/matches/{open}/actions", {"seat": 1, "index": 0}, 409, "seat 0 must answer"),
     ("POST", "/api/matches/{over}/actions", {"seat": 0, "index": 0}, 409, "the game is over"),
-    ("DELETE", "/api/matches/{open}", None, 405, "accepts GET"),
+    ("DELETE", "/api/matches/{open}", None, 401, "needs its owner secret"),
+    ("PUT", "/api/matches/{open}", b"{}", 405, "accepts GET, DELETE"),
+    ("GET", "/api/matches/{open}/events?seat=0&seat=1", None, 400, "give 'seat' once"),
+    ("GET", "/api/matches/{open}/events?seat=0&since=0&since=1", None, 400, "'since'"),
+    (
+        "POST",
+        "/api/matches/{open}/actions",
+        b'{"seat": 0, "index": ' + b"7" * 5000 + b"}",
+        400,
+        "malformed JSON: a number of more than 4300 digits",
+    ),
     ("GET", "/api/matches", None, 405, "accepts POST"),
     ("PUT", "/api/games", b"{}", 405, "accepts GET"),
     ("POST", "/api/setup", {"game": "goblinguard", "options": {"deck": "[1"}}, 400, "bad deck"),
@@ -650,7 +714,9 @@ def _get(address: str, path: str) -> int:
 def test_a_client_may_hold_so_many_matches_and_no_match_in_play_is_dropped() -> None:
     """The per-client cap, the cap on all matches and the idle timeout (a clock of the test's)."""
     now = [0.0]
-    limits = web.Limits(max_matches=4, max_matches_per_client=2, idle_timeout=100)
+    limits = web.Limits(
+        max_matches=4, max_matches_per_client=2, idle_timeout=100, agent_matches=4, agent_wait=60
+    )
     open_match = {"game": "grimheim", "options": {"heroes": ["bjorn"]}}
     done = {"game": "goblinguard", "players": ["greedy"]}
     with serve(web.Api(limits=limits, clock=lambda: now[0])) as address:
@@ -798,6 +864,144 @@ def test_a_body_without_a_length_or_too_long_is_refused(
     connection.close()
 
 
+def _raw(address: str, request: bytes) -> tuple[bytes, Any]:
+    """Send bytes as they are; the status line and the JSON body of the answer."""
+    parts = urlsplit(address)
+    with socket.create_connection((str(parts.hostname), int(parts.port or 0))) as sock:
+        sock.settimeout(10)
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert b"Content-Type: application/json" in head, head
+    return head.split(b"\r\n")[0], json.loads(body)
+
+
+def test_what_http_server_refuses_itself_is_refused_in_json_too(url: str) -> None:
+    """A request line it cannot read, a line or headers too long, a method nobody serves: each
+    is a JSON error like every other refusal, never ``http.server``'s HTML page."""
+    headers = "".join(f"X-{i}: {i}\r\n" for i in range(200))
+    for request, status in [
+        (b"garbage\r\n\r\n", b" 400 "),
+        (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b" 414 "),
+        (f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode(), b" 431 "),
+        (b"BREW /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b" 501 "),
+    ]:
+        line, answer = _raw(url, request)
+        assert status in line, line
+        assert list(answer) == ["error"]
+        assert "<" not in answer["error"]
+
+
+def test_a_match_without_a_person_is_refused_unless_the_server_allows_some() -> None:
+    """By default a server plays no match of agents alone (a public server's CPU is not an
+    anonymous request's); ``agent_matches`` allows so many at once, played in the background."""
+    alone = {"game": "kinmarr", "players": ["ismcts"] * 4}
+    with serve() as address:
+        status, answer = _post(address, "/api/matches", alone)
+        assert (status, answer) == (
+            403,
+            {"error": "this server plays no match without a person seated: seat a person (human)"},
+        )
+    limits = web.Limits(agent_matches=1, agent_wait=0.2)
+    with serve(limits=limits) as address:
+        status, first = _post(address, "/api/matches", alone)
+        assert status == 201
+        assert first["thinking"]  # answered while its agents play on, in the background
+        status, answer = _post(address, "/api/matches", alone)
+        assert status == 429
+        assert "1 match of agents alone is being played" in answer["error"]
+        client = Client(address)
+        path = f"/api/matches/{first['id']}"
+        assert client.call("DELETE", path, secret=first["owner"]) == (
+            200,
+            {"id": first["id"], "left": True},
+        )
+        assert client.call("GET", path)[0] == 404
+        assert _post(address, "/api/matches", alone)[0] == 201  # the place is free again
+
+
+def test_the_creator_may_leave_a_match_and_make_room() -> None:
+    """The per-client cap never locks a person out: the page that created a match may end it
+    (``DELETE`` with the ``owner`` secret), and it no longer counts."""
+    limits = web.Limits(max_matches_per_client=1)
+    body = {"game": "grimheim", "options": {"heroes": ["bjorn"]}}
+    with serve(limits=limits) as address:
+        client = Client(address)
+        status, first = _post(address, "/api/matches", body)
+        assert status == 201
+        assert _post(address, "/api/matches", body)[0] == 429
+        path = f"/api/matches/{first['id']}"
+        assert client.call("DELETE", path)[0] == 401
+        for wrong in (first["secrets"][0], first["owner"] + "x"):  # a seat's secret is not it
+            assert client.call("DELETE", path, secret=wrong) == (
+                403,
+                {"error": "only the match's creator may end it"},
+            )
+        assert client.call("DELETE", path, secret=first["owner"])[0] == 200
+        assert _post(address, "/api/matches", body)[0] == 201
+
+
+def test_an_agent_thinks_within_the_time_of_a_decision() -> None:
+    """An agent that thinks longer than ``agent_time`` on a decision is stopped, and a random
+    legal move is played for it with its own generator; the log says so, and the game goes
+    on. (The worker process's start is not the agent's time.)"""
+    limits = web.Limits(agent_time=0.001, agent_wait=60)
+    players = ["human", "ismcts"]
+    body = {"game": "kinmarr", "seed": 4, "options": {"guilds": ["feudal_pact", "pathfinders"]}}
+    with serve(limits=limits) as address:
+        client = Client(address)
+        created = client.ok("POST", "/api/matches", {**body, "players": players})
+        match, notes = created["id"], []
+        for _ in range(12):
+            status = client.ok("GET", f"/api/matches/{match}")
+            if status["over"]:
+                break
+            assert status["to_act"] == 0 and not status["thinking"]
+            client.ok("POST", f"/api/matches/{match}/actions", {"seat": 0, "index": 0}, seat=0)
+            news = client.ok("GET", f"/api/matches/{match}/events?seat=0", seat=0)["events"]
+            notes += [e["note"] for e in news if e.get("by") == 1 and "note" in e]
+            if notes:
+                break
+    assert notes
+    assert notes[0] == "ismcts took more than 0.001 s: a random move was played for it"
+
+
+def test_every_seat_is_told_every_move_it_may_know_and_by_whom(client: Client) -> None:
+    """In Fated Kingdom every move is public: each seat's log and the spectators' hold every
+    seat's moves, each under the seat that made it, in words, and its own roll after its own
+    move (not under whoever passed before it)."""
+    body = {"game": "kinmarr", "seed": 5, "options": {"guilds": ["feudal_pact", "pathfinders"]}}
+    created = client.ok("POST", "/api/matches", body)
+    match, choice = created["id"], Rng.from_seed(1)
+    for _ in range(30):
+        status = client.ok("GET", f"/api/matches/{match}")
+        if status["over"]:
+            break
+        seat = status["to_act"]
+        asked = client.ok("GET", f"/api/matches/{match}/decision?seat={seat}", seat=seat)
+        index, choice = choice.below(len(asked["actions"]))
+        client.ok(
+            "POST", f"/api/matches/{match}/actions", {"seat": seat, "index": index}, seat=seat
+        )
+    logs = [
+        client.ok("GET", f"/api/matches/{match}/events?seat={seat}&since=0", seat=seat)["events"]
+        for seat in (0, 1)
+    ]
+    logs.append(client.ok("GET", f"/api/matches/{match}/events")["events"])
+    for log in logs:
+        moves = [entry for entry in log if "move" in entry]
+        assert len(moves) == client.ok("GET", f"/api/matches/{match}")["moves"]
+        assert {entry["by"] for entry in moves} == {0, 1}
+        guild = {0: "Feudal Pact", 1: "Pathfinders"}
+        assert all(entry["text"].startswith(guild[entry["by"]]) for entry in moves)
+        for i, entry in enumerate(log):  # a travel roll follows its own seat's travel move
+            if entry.get("move") == "travel":
+                rolled = next(e for e in log[i + 1 :] if "on the travel die" in e.get("text", ""))
+                assert rolled["text"].startswith(guild[entry["by"]])
+
+
 def test_a_failure_in_a_game_is_a_json_500_and_the_traceback_stays_on_the_server(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -818,13 +1022,15 @@ def test_a_failure_in_a_game_is_a_json_500_and_the_traceback_stays_on_the_server
 def browser() -> Iterator[Browser]:
     """Headless Chromium (Debian's) through Playwright; a skip when either is missing, or a
     failure under ``TABLETOP_REQUIRE_BROWSER``."""
-    missing = [] if CHROMIUM.exists() else [f"{CHROMIUM} (apt-get install chromium)"]
+    missing = (
+        [] if CHROMIUM.exists() else [f"Debian's chromium at {CHROMIUM} (apt-get install chromium)"]
+    )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         missing.append("the playwright package (pip install -e '.[test]')")
     if missing:
-        reason = f"the browser test needs {' and '.join(missing)}"
+        reason = f"no browser: the browser tests need {' and '.join(missing)}"
         if os.environ.get(REQUIRE_BROWSER):
             pytest.fail(f"{reason}; {REQUIRE_BROWSER} is set, so it may not be skipped")
         pytest.skip(reason)
@@ -853,9 +1059,11 @@ def _idle(page: Page) -> None:
 
 
 def _set_option(page: Page, name: str, value: Any) -> None:
-    """Set one field of the options form as a person would; the page asks the server how many
-    seats the options make."""
+    """Set one field of the options form as a person would (opening *More options* for a
+    developer's option); the page asks the server how many seats the options make."""
     field = page.locator(f"#option-{name}")
+    if page.locator(f"#more-fields #option-{name}").count():
+        page.locator("#more").evaluate("details => { details.open = true; }")
     if isinstance(value, list) and page.locator(f"#option-{name}-0").count():
         # One select per place: all chosen at once, then one change (each alone could repeat
         # a guild that a later select gives up).
@@ -895,6 +1103,7 @@ def _open(
     assert page.locator("#players select").count() == (len(players) or 1)
     for seat, player in enumerate(players):
         page.select_option(f"#player-{seat}", player)
+    page.locator("#more").evaluate("details => { details.open = true; }")  # the seed is there
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#table:not([hidden])")
@@ -1050,7 +1259,7 @@ def test_goblinguard_is_played_to_the_end_by_clicking_card_cell_and_layer(
         assert chosen == frozenset([index])
         _moved(page, moves)
         state = game.apply(state, action)
-        said = f"you played {game.notation(action)} — {words[index]}"
+        said = f"you: {words[index]} {game.notation(action)}"
         assert page.locator("#log li.move").last.inner_text() == said
         pictures.append(_picture(page, game))
         assert pictures[-1] != pictures[-2]
@@ -1063,7 +1272,9 @@ def test_goblinguard_is_played_to_the_end_by_clicking_card_cell_and_layer(
     assert page.locator("#picture [data-actions]").count() == 0
     outcome = game.outcome(state)
     assert outcome is not None
-    won = "You won!" if outcome.winners else "You lost."
+    assert game.describe is not None
+    assert page.inner_text("#outcome") == game.describe(state, outcome)  # in words
+    won = "The game is won: all" if outcome.winners else "The game is lost: "
     assert page.inner_text("#outcome").startswith(won)
     _screenshot(page, tmp_path / "goblinguard-over.png")
 
@@ -1152,7 +1363,7 @@ def test_clicks_narrow_the_choice_and_clear_starts_it_again(page: Page, url: str
     last.focus()
     page.keyboard.press("Enter")
     _moved(page, "1")
-    said = f"you played {game.notation(actions[-1])} — {words[-1]}"
+    said = f"you: {words[-1]} {game.notation(actions[-1])}"
     assert page.locator("#log li.move").last.inner_text() == said
 
 
@@ -1184,13 +1395,14 @@ def test_grimheim_is_played_by_clicking_heroes_hexes_and_buttons(
     _choose(page, page.locator("#actions code").all_text_contents().index("accept"))
     assert page.inner_text("#turn").startswith("Seat 0 to play (move 3, showing seat 0)")
     assert page.locator("#log li.move").first.inner_text() == (
-        f"seat 0 played give 1 to 1 — {words[gold[0]]}"
+        f"seat 0: {words[gold[0]]} give 1 to 1"
     )
+    assert page.locator("#log li.move").nth(1).inner_text().startswith("seat 1: Alva accepts")
     assert _picture(page, game) != first
     _click_on(page, page.locator("#picture #target-9-5"))  # one click: a hex is one move
     _moved(page, "2")
     moved = page.locator("#log li.move").last.inner_text()
-    assert moved.startswith("seat 0 played move 9,5 — Bjorn moves to area 9,5")
+    assert moved.startswith("seat 0: Bjorn moves to area 9,5")
     for button in ("end-turn", "no-swap"):  # the end of the turn: keep the top cards
         moves = page.inner_text("#moves")
         _click_on(page, page.locator(f"#picture #button-{button}"))
@@ -1209,17 +1421,20 @@ def test_kinmarr_is_played_by_clicking_against_agents(page: Page, url: str, tmp_
     before = _picture(page, game)
     _click_on(page, page.locator("#picture #button-travel"))
     _moved(page, "0")
-    choice, clicked = Rng.from_seed(6), []
+    choice, clicked, guilds = Rng.from_seed(6), [], 0
     for _ in range(12):
         if page.inner_text("#turn") == "Game over":
             break
+        guilds += page.locator("#picture .token[data-actions]").count()
         index, choice = choice.below(int(page.inner_text("#count")))
         clicked += _choose(page, index)
-    assert {"button", "drawn", "token"} <= set(clicked)  # verbs, cards drawn, guilds
+    assert {"button", "drawn"} <= set(clicked)  # verbs, cards drawn
+    assert guilds > 0  # and guilds' tokens, when a move names a guild
     assert int(page.inner_text("#moves")) > len(clicked) + 1  # the agents played between ours
     assert _picture(page, game) != before
-    log = page.locator("#log li").all_inner_texts()
-    assert any(line.startswith("seat 1: ") for line in log)
+    log = page.locator("#log li.move").all_text_contents()  # the passes folded too
+    for seat, player in enumerate(["human", "random", "heuristic", "random"][1:], 1):
+        assert any(line.startswith(f"seat {seat} ({player}): ") for line in log), seat
     _screenshot(page, tmp_path / "kinmarr.png")
 
 
@@ -1235,7 +1450,9 @@ def test_a_game_without_a_picture_is_played_from_the_list_of_moves(browser: Brow
         words = _all_words(page)
         page.locator("#actions button").nth(2).click()
         _moved(page, "0")
-        assert page.locator("#log li.move").first.inner_text().endswith(f" — {words[2]}")
+        assert page.locator("#log li.move").first.inner_text() == f"you: {words[2]} " + (
+            plain.notation(plain.legal_actions(plain.new_game(seed=2))[2])
+        )
         page.close()
 
 
@@ -1243,7 +1460,7 @@ def _held(page: Page) -> tuple[str, list[str | None]]:
     """The match a page plays (its address says it) and the secrets it holds (for the tab)."""
     match = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('match')")
     held = page.evaluate("id => JSON.parse(sessionStorage.getItem(`tabletop:${id}`))", match)
-    return str(match), list(held)
+    return str(match), list(held["secrets"])
 
 
 def _config_of(url: str, page: Page) -> Any:
@@ -1287,7 +1504,8 @@ def test_the_form_offers_each_configs_fields_and_the_games_content(page: Page, u
     _open(page, url, "grimheim", 5, options=options, players=["human"])
     config = _config_of(url, page)
     assert (config["heroes"], config["track"], config["hard_setup"]) == (["embla"], "long", True)
-    assert page.locator("#option-chance option").all_inner_texts() == ["sampled", "explicit"]
+    assert page.locator("#option-chance option").all_text_contents() == ["sampled", "explicit"]
+    assert page.locator("#more-fields #option-chance").count() == 1  # folded away
 
 
 def test_a_custom_goblinguard_deck_is_set_in_the_form(
@@ -1305,6 +1523,7 @@ def test_a_custom_goblinguard_deck_is_set_in_the_form(
     other = browser.new_page()
     other.goto(f"{url}/play/goblinguard")
     other.wait_for_selector("#setup:not([hidden]) select")
+    other.locator("#more summary").click()  # a deck is a developer's option
     other.fill("#option-deck", '{"cards": [{"id": "a", "layout": "QQ/QQ"}]}')
     other.locator("#option-deck").dispatch_event("change")
     other.wait_for_selector("#error:not([hidden])")
@@ -1390,5 +1609,161 @@ def test_the_clickable_picture_fits_the_window_and_the_choice_stays_in_sight(
         assert page.locator(shown).evaluate(in_sight), shown
     page.locator("#candidates button").first.click()  # the words themselves choose too
     _moved(page, "0")
-    assert page.locator("#log li.move").first.inner_text().startswith("seat 0 played give 1 to 1")
+    assert page.locator("#log li.move").first.inner_text().startswith("seat 0: Bjorn offers 1")
     context.close()
+
+
+# -- legible pictures, words in reach ---------------------------------------------------------
+
+OVERFLOW = """svg => {
+    const found = [];
+    for (const card of svg.querySelectorAll("[data-card]")) {
+        const frame = [...card.children].find((child) => child.tagName === "rect");
+        if (!frame) continue;
+        const box = frame.getBoundingClientRect();
+        for (const text of card.querySelectorAll("text")) {
+            const words = text.textContent;
+            const drawn = text.getBoundingClientRect();
+            const cut = words.includes("…") && !text.classList.contains("about");
+            if (cut || drawn.left < box.left - 1 || drawn.right > box.right + 1) {
+                found.push(`${card.getAttribute("data-card")}: ${words}`);
+            }
+        }
+    }
+    return found;
+}"""
+"""The texts of the cards that are cut or stick out of their card: none may (a card's words
+under its name, ``.about``, may end in "…": the tooltip holds them whole)."""
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_picture_is_legible_in_a_720_px_column(browser: Browser, name: str) -> None:
+    """Mid-game positions drawn as the page draws them, in a column 720 px wide: at least 95 %
+    of the text at 8 px or more (``scripts/text_sizes.py`` prints the figures), and every
+    card's name whole, inside its card."""
+    page = browser.new_page(viewport={"width": 760, "height": 900})
+    drawn = [svg for _, svg in legibility.pictures(GAMES[name])]
+    sizes = legibility.measure(page, drawn)
+    assert sizes.legible >= legibility.BAR, str(sizes)
+    for svg in drawn:
+        legibility.measure(page, [svg])
+        assert page.locator("#picture svg").evaluate(OVERFLOW) == []
+    page.close()
+
+
+def test_the_seats_own_panel_and_the_question_are_in_sight_at_1280_by_900(
+    browser: Browser, url: str
+) -> None:
+    """At 1280 × 900 the picture takes what the side column leaves, and the seat's own panel
+    (its hand, its gold, its cards) is in the window without scrolling, under the question."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    for name, options, players, panel in [
+        ("grimheim", {"heroes": ["bjorn", "alva"]}, ["human", "random"], "#hero-panel-0"),
+        ("kinmarr", {}, ["human", "random", "random", "random"], "#guild-panel-seat-0"),
+    ]:
+        _open(page, url, name, 4, options=options, players=players)
+        assert page.evaluate("() => scrollY") == 0
+        box = page.locator(f"#picture {panel}").bounding_box()
+        assert box is not None
+        assert box["y"] > 0 and box["y"] + box["height"] <= 900, (name, box)
+        picture = page.locator("#picture svg").bounding_box()
+        natural = float(str(page.locator("#picture svg").get_attribute("width")))
+        assert picture is not None and picture["width"] >= min(720, natural) - 1, picture
+    context.close()
+
+
+IN_WINDOW = """element => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+}"""
+
+
+def test_the_next_choice_is_brought_into_sight_after_a_move(page: Page, url: str) -> None:
+    """After a move made low on a tall picture (a card of Fated Kingdom's Shop, or a move in
+    the list beside it), when nothing of the next question can be clicked in the window, the
+    page scrolls its first element into sight; otherwise it stays where it is."""
+    _open(page, url, "kinmarr", 3, players=["human", "random", "heuristic", "random"])
+    page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")
+    clickable = page.locator("#picture [data-actions]")
+    assert not any(clickable.nth(i).evaluate(IN_WINDOW) for i in range(clickable.count()))
+    page.locator("#candidates button").first.click()  # the travel die, from the list
+    _moved(page, "0")
+    assert clickable.count() > 0
+    assert clickable.first.evaluate(IN_WINDOW)  # End turn, at the top of the picture
+    page.evaluate("() => scrollTo(0, 40)")
+    assert clickable.first.evaluate(IN_WINDOW)
+    clickable.first.click()
+    _moved(page, "1")
+    assert clickable.first.evaluate(IN_WINDOW)
+    assert page.evaluate("() => scrollY") == 40  # in sight: the window stays where it was
+
+
+def test_a_card_is_read_by_clicking_or_tapping_it(browser: Browser, url: str) -> None:
+    """A card's whole text (its tooltip, which a touch screen cannot show) is shown beside the
+    picture when it is tapped or clicked, whether it takes part in a move or not."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    _open(page, url, "kinmarr", 2, players=["human", "random", "random", "random"])
+    card = page.locator("#picture .shop-card").first
+    card.scroll_into_view_if_needed()
+    title = card.locator("title").first.text_content()
+    assert title
+    card.tap()
+    assert page.inner_text("#details") == title
+    assert page.inner_text("#moves") == "0"  # reading is not playing
+    context.close()
+
+
+def test_the_form_asks_who_plays_first_and_folds_the_developers_options(
+    page: Page, url: str
+) -> None:
+    """Who plays each seat comes first, then the game's options with their help in sight; the
+    seed, the chance mode and a custom deck wait under *More options*, closed."""
+    page.goto(f"{url}/play/goblinguard")
+    page.wait_for_selector("#setup:not([hidden]) select")
+    order = page.evaluate(
+        """() => [...document.querySelectorAll("#players, #fields, #more")].map(e => e.id)"""
+    )
+    assert order == ["players", "fields", "more"]
+    assert page.locator("#more").get_attribute("open") is None
+    for hidden in ("#seed", "#option-chance", "#option-deck", "#option-order"):
+        assert page.is_hidden(hidden), hidden
+    assert page.locator("#player-0 option").first.inner_text() == "a person"
+    page.goto(f"{url}/play/grimheim")
+    page.wait_for_selector("#setup:not([hidden]) select")
+    assert page.is_visible("#option-heroes-0")
+    help_text = page.locator("#fields label", has=page.locator("#option-track")).inner_text()
+    assert "the" in help_text and "spots" in help_text  # its help, not only a hover title
+    assert "(G" not in page.inner_text("#setup")  # no ruling codes
+    page.goto(url)
+    page.wait_for_selector("#games:not([hidden]) a")
+    assert "Defenders of Grimheim — 1 to 4 players" in page.inner_text("#game-list")
+    assert "Guards & Goblins — 1 player" in page.inner_text("#game-list")
+
+
+def test_a_person_may_leave_a_match(page: Page, url: str) -> None:
+    _open(page, url, "grimheim", 2, options={"heroes": ["bjorn"]}, players=["human"])
+    match, _ = _held(page)
+    assert Client(url).call("GET", f"/api/matches/{match}")[0] == 200
+    page.click("#leave")
+    page.wait_for_selector("#setup:not([hidden]) select")
+    assert Client(url).call("GET", f"/api/matches/{match}")[0] == 404  # ended: it makes room
+    assert page.is_hidden("#table")
+
+
+def test_the_other_seats_passes_are_folded_unless_asked(page: Page, url: str) -> None:
+    _open(page, url, "kinmarr", 3, players=["human", "random", "heuristic", "random"])
+    passes = page.locator("#log li.pass")
+    for _ in range(20):
+        if passes.count() > 3 or page.inner_text("#turn") == "Game over":
+            break
+        _choose(page, 0)
+    assert passes.count() > 0
+    assert all(not passes.nth(i).is_visible() for i in range(passes.count()))
+    page.check("#passes")
+    assert passes.first.is_visible()
+    assert passes.first.inner_text().startswith("seat ")

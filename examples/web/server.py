@@ -7,6 +7,11 @@ Run it from the repository root, with the library installed (``pip install -e .`
     python examples/web/server.py --port 0     # any free port
     python examples/web/server.py --help       # every limit, each an option
 
+Agents think in worker processes (the same script, started with ``--think``), each decision
+within ``--agent-time`` seconds, and play on in the background: a request waits for them at most
+``--agent-wait`` seconds. A match with no person seated is refused unless ``--agent-matches``
+allows some.
+
 It uses the standard library and the public API of tabletop-rules only: the games are found
 through the ``tabletop_rules.games`` entry points, each a :class:`tabletop_rules.Game`. The server
 keeps every state in memory; a client gets only what one seat may know — its view, its question
@@ -29,6 +34,7 @@ GET      ``/api/matches/<id>/view``      ``[?seat=N]``: that seat's view and pic
 GET      ``/api/matches/<id>/decision``  ``[?seat=N]``: the question, its actions, their picture
 POST     ``/api/matches/<id>/actions``   ``{seat, index}``: play; agents and chance follow
 GET      ``/api/matches/<id>/events``    ``[?seat=N][&since=K]``: what that seat may see, news
+DELETE   ``/api/matches/<id>``           with the match's ``owner`` secret: leave and drop it
 =======  ==============================  ===================================================
 """
 
@@ -37,12 +43,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import hmac
 import inspect
 import ipaddress
 import json
+import os
+import pickle
+import queue
 import re
 import secrets
+import struct
+import subprocess
 import sys
 import threading
 import time
@@ -54,9 +66,8 @@ from dataclasses import dataclass, field
 from email.message import Message
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 from urllib.parse import parse_qs, urlsplit
 
 import attrs
@@ -65,10 +76,14 @@ from tabletop_rules import (
     CHANCE,
     Agent,
     Game,
+    RandomAgent,
     Rng,
     RulesError,
     agents_of,
+    load_game,
     parse_json,
+    plural,
+    registered_games,
     sample_chance,
 )
 
@@ -132,6 +147,26 @@ class Limits:
     max_connections: int = _limit(
         64, "connections served at once; past it a new one gets 503 and is closed"
     )
+    agent_time: float = _limit(
+        2.0,
+        "seconds an agent may think on one decision; past it the agent is stopped and a random"
+        " legal move is played for it (the log says so)",
+    )
+    agent_wait: float = _limit(
+        5.0,
+        "seconds a request waits for the agents to play before it answers; they play on in the"
+        " background, and the match's status says who is thinking",
+    )
+    agent_workers: int = _limit(
+        1,
+        "worker processes the agents think in, one decision at a time each: the most cores"
+        " the agents of every match together use",
+    )
+    agent_matches: int = _limit(
+        0,
+        "matches with no person seated that may be played at once, in the background (0: such"
+        " a match is refused with 403)",
+    )
 
 
 class ApiError(Exception):
@@ -163,13 +198,170 @@ class Request:
 Route = Callable[[re.Match[str], Request], tuple[HTTPStatus, Json]]
 
 
+# -- agents, thinking in worker processes ------------------------------------------------------
+
+
+def _send(stream: IO[bytes], value: Any) -> None:
+    """One message on a pipe: its length, then the value pickled."""
+    data = pickle.dumps(value)
+    stream.write(struct.pack(">I", len(data)) + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    """One message from a pipe (``EOFError`` when it closed)."""
+    head = stream.read(4)
+    if len(head) < 4:
+        raise EOFError
+    (size,) = struct.unpack(">I", head)
+    return pickle.loads(stream.read(size))
+
+
+def think() -> None:
+    """A worker process's loop (``server.py --think``): read a decision from standard input —
+    the game's name, the agent (pickled), the seat's view (the game's JSON) and the agent's
+    generator —, answer with the index of the legal action the agent chose and its generator.
+    Only the server that started it writes to it."""
+    games = load_games()
+    source, sink = sys.stdin.buffer, sys.stdout.buffer
+    _send(sink, "ready")
+    while True:
+        try:
+            name, agent, text, rng = _receive(source)
+        except EOFError:
+            return
+        try:
+            game = games[name]
+            view = game.loads(text, "view")
+            legal = game.legal_actions(view)
+            action, rng = agent.choose(view, legal, rng)
+            _send(sink, (legal.index(action), rng))
+        except Exception as exc:  # the agent's failure goes back to the server, in words
+            _send(sink, f"{type(exc).__name__}: {exc}")
+
+
+class _Thinker:
+    """One worker process, started when first needed and again after it was stopped."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[bytes] | None = None
+        self.answers: queue.Queue[Any] = queue.Queue()
+
+    def start(self) -> subprocess.Popen[bytes]:
+        if self.process is not None and self.process.poll() is None:
+            return self.process
+        paths = os.pathsep.join(path for path in sys.path if path)
+        self.process = process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--think"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": paths},
+        )
+        answers: queue.Queue[Any] = queue.Queue()
+        self.answers = answers
+        stdout = process.stdout
+        assert stdout is not None
+
+        def read() -> None:
+            with contextlib.suppress(EOFError, OSError, ValueError):
+                while True:
+                    answers.put(_receive(stdout))
+            answers.put(EOFError())
+
+        threading.Thread(target=read, daemon=True).start()
+        if self.answers.get(timeout=120) != "ready":  # the imports are not the agent's time
+            raise RuntimeError("an agent worker did not start")
+        return process
+
+    def ask(self, job: tuple[str, Agent[Any], str, Rng], seconds: float) -> Any:
+        """The worker's answer to ``job``, or ``None`` when it took more than ``seconds`` (then
+        the process is stopped: whatever the agent was doing ends with it)."""
+        process = self.start()
+        assert process.stdin is not None
+        try:
+            _send(process.stdin, job)
+        except (OSError, ValueError):  # the process ended meanwhile
+            self.stop()
+            return None
+        try:
+            return self.answers.get(timeout=seconds)
+        except queue.Empty:
+            self.stop()
+            return None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            with contextlib.suppress(OSError):
+                self.process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
+            for stream in (self.process.stdin, self.process.stdout):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
+            self.process = None
+
+
+class Thinkers:
+    """The worker processes the agents think in: ``workers`` of them, each one decision at a
+    time, each decision stopped after ``seconds``. An agent of a game the workers cannot load
+    by its name (one given to :class:`Api` that no entry point installs) thinks in the
+    server's own thread, bounded by the request's wait only."""
+
+    def __init__(self, workers: int, seconds: float) -> None:
+        self.seconds = seconds
+        self.idle: queue.Queue[_Thinker] = queue.Queue()
+        self.all = [_Thinker() for _ in range(max(1, workers))]
+        for thinker in self.all:
+            self.idle.put(thinker)
+        self.installed = load_games()
+        self.closed = False
+
+    def choose(
+        self, game: AnyGame, agent: Agent[Any], view: Any, legal: Sequence[Any], rng: Rng
+    ) -> tuple[Any, Rng, str | None]:
+        """The agent's action and generator, and a note when it was not the agent's own choice
+        (it took too long, or failed): then a random legal action, drawn with its generator."""
+        if self.installed.get(game.name) is not game:
+            action, rng = agent.choose(view, legal, rng)
+            return action, rng, None
+        thinker = self.idle.get()
+        try:
+            if self.closed:  # the server is stopping: no new process
+                answer: Any = "the server stopped"
+            else:
+                answer = thinker.ask((game.name, agent, game.dumps(view), rng), self.seconds)
+        finally:
+            self.idle.put(thinker)
+        if isinstance(answer, tuple) and 0 <= answer[0] < len(legal):
+            return legal[answer[0]], answer[1], None
+        why = (
+            f"took more than {self.seconds:g} s"
+            if answer is None
+            else f"failed ({answer})"
+            if isinstance(answer, str)
+            else "failed"
+        )
+        action, rng = RandomAgent().choose(view, legal, rng)
+        return action, rng, f"{why}: a random move was played for it"
+
+    def close(self) -> None:
+        """Stop every worker process."""
+        self.closed = True
+        for thinker in self.all:
+            thinker.stop()
+
+
 def load_games() -> dict[str, AnyGame]:
-    """The installed games by name, from the ``tabletop_rules.games`` entry points."""
+    """The installed games by name, as :func:`tabletop_rules.load_game` finds them (the
+    ``tabletop_rules.games`` entry points); one that does not load as a game is left out, with a
+    line on standard error saying why."""
     games: dict[str, AnyGame] = {}
-    for point in entry_points(group="tabletop_rules.games"):
-        game = point.load()
-        if isinstance(game, Game):
-            games.setdefault(point.name, game)
+    for name in registered_games():
+        try:
+            games[name] = load_game(name)
+        except LookupError as exc:
+            print(f"server.py: left out: {exc}", file=sys.stderr)
     return games
 
 
@@ -246,6 +438,12 @@ heroes and guilds to choose from, and goblinguard's deck as text in its pack for
 field replaces the config's pack reference (``replaces``) with its cards (``key``)."""
 
 
+DEVELOPER_OPTIONS = frozenset({"chance", "order", "deck", "players_decide"})
+"""Options the page folds away under *More options*, whatever their type: the chance mode (for
+a debugger or a solver), a fixed order of the cards, a custom deck, who decides the monsters'
+choices."""
+
+
 def _field_types(cls: type) -> dict[str, Any]:
     """The config's field types, resolved where the class was written (``{}`` if they cannot
     be: the form then goes by the default values)."""
@@ -299,16 +497,24 @@ def _attribute_docs(cls: type) -> dict[str, str]:
             docs[name] += " " + line.strip()
         elif inside and line.strip():
             name, inside = None, not line[0].isalpha()
-    # Sphinx's markup, as plain text: :func:`~kinmarr.X` -> X, ``"short"`` -> "short".
-    return {
+    # Sphinx's markup, as plain text: :func:`~kinmarr.X` -> X, ``"short"`` -> "short"; and
+    # the rulings' codes, (G6) or (K4, revised), are for the docs, not for a player.
+    plain = {
         k: re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`|``([^`]*)``", r"\1\2", v) for k, v in docs.items()
     }
+    codes = (
+        r" ?\((?:[A-Z][0-9]{1,3}(?:, ?|(?=\)))|revised|see [^)]*)+\)"
+        r"|\b[A-Z][0-9]{1,3}, |, [A-Z][0-9]{1,3}(?=\))"
+    )
+    return {k: re.sub(codes, "", re.sub(codes, "", v)) for k, v in plain.items()}
 
 
 def option_form(game: AnyGame) -> list[Json]:
     """The fields of the game's config that the page's form offers, each ``{name, label,
     kind, default, help}`` and, by kind, ``optional``, ``choices`` (``[value, label]`` pairs)
-    or, for a ``deck``, ``key`` and ``replaces``. Fields of other types keep their default."""
+    or, for a ``deck``, ``key`` and ``replaces``; ``more``: a developer's option (the chance
+    mode, a fixed order, a deck, numbers), which the page folds away. Fields of other types keep
+    their default."""
     cls = game.config_type
     config = cls()
     defaults = json.loads(game.dumps(config))["data"]
@@ -324,6 +530,10 @@ def option_form(game: AnyGame) -> list[Json]:
         spec.update(extra.get(name, {}))
         if "kind" in spec:
             spec.setdefault("default", defaults.get(name))
+            spec["more"] = name in DEVELOPER_OPTIONS or (
+                spec["kind"] in ("int", "text", "deck")
+                or (spec["kind"] == "names" and "choices" not in spec)
+            )
             form.append(spec)
     return form
 
@@ -343,7 +553,7 @@ class Match:
     rngs: dict[int, Rng]
     """Each agent's generator, and the chance stream under ``CHANCE``."""
     logs: list[list[Json]]
-    """Per seat: the events it may see, and its own moves, in order."""
+    """Per seat: every move it may know of and the events it may see, in order."""
     sent: list[int]
     """Per seat: how much of its log it has been sent."""
     moves: int = 0
@@ -351,71 +561,198 @@ class Match:
     secrets: list[str | None] = field(default_factory=list)
     """Per seat: the secret that speaks for it (``None`` for an agent's seat)."""
     public: list[Json] = field(default_factory=list)
-    """The events every seat may see: the log of people without a seat."""
+    """The moves and events every seat may know of: the log of people without a seat."""
     owner: str = ""
     """The address of the client that created it."""
+    owner_secret: str = ""
+    """The secret that may end it (``DELETE``): its creator's."""
     touched: float = 0.0
     """When a request last named it (the server's clock)."""
+    public_view: Callable[[AnyGame, Any], Any] | None = None
+    """How its public view is made (:data:`PUBLIC_VIEWS`), for the public log's words."""
+    left: bool = False
+    """It was ended: its agents stop."""
+    driving: bool = False
+    """Its agents (or chance) are playing, in the background."""
+    changed: threading.Condition = field(init=False)
 
-    def play(self, seat: int, action: Any) -> None:
-        """Apply ``action`` for ``seat`` (or ``CHANCE``); log what each seat may see of it, in
-        the game's words (``text``) as that seat's view says them."""
+    def __post_init__(self) -> None:
+        self.changed = threading.Condition(self.lock)
+
+    def play(self, seat: int, action: Any, note: str | None = None) -> None:
+        """Apply ``action`` for ``seat`` (or ``CHANCE``), and log it: the move, in the game's
+        words, for every seat that may know which move it was (and the public log, when every
+        seat may), then the events each seat may see, each in that seat's view. ``note``: what
+        the log adds (an agent that took too long)."""
         game, before = self.game, self.state
         result = game.step(self.state, action, seat=seat)
         self.state = result.state
+        public = self.public_view
         if seat != CHANCE:
             self.moves += 1
-            said = _words(game, game.view(before, seat), action)
-            self.logs[seat].append({"by": seat, "move": game.notation(action), **said})
+            move = {"by": seat, "move": game.notation(action), **({"note": note} if note else {})}
+            seers: list[tuple[int | None, Callable[[Any], Any]]] = [
+                (viewer, functools.partial(_view_of, game, viewer))
+                for viewer in range(len(self.logs))
+            ]
+            if public is not None:
+                seers.append((None, functools.partial(public, game)))
+
+            @functools.cache
+            def others() -> list[Any]:
+                return _alternatives(game, before, seat, action)
+
+            for viewer, see in seers:
+                if viewer == seat or _told(game, before, seat, action, self.state, see, others):
+                    entry = {**move, **_words(game, see(before), action)}
+                    (self.public if viewer is None else self.logs[viewer]).append(entry)
         for viewer, log in enumerate(self.logs):
             events = result.events_for(viewer)  # PrivateEvents only reach their seen_by
-            seen = game.view(result.state, viewer) if events else None
+            seen = game.view(result.state, viewer)
             for event in events:
                 entry = {"by": seat, "event": json.loads(game.dumps(event))}
                 log.append({**entry, **_words(game, seen, event)})
-        public = PUBLIC_VIEWS.get(game.name)
-        shown = public(game, result.state) if public and result.events else None
+            changes = _said(game, game.view(before, viewer), seen)
+            if changes:
+                log.append({"by": seat, "change": changes})
+        shown = public(game, result.state) if public is not None else None
         for event in result.events:
             if getattr(event, "seen_by", None) is None:  # public: the spectators' log too
                 entry = {"by": seat, "event": json.loads(game.dumps(event))}
                 self.public.append({**entry, **_words(game, shown, event)})
+        if public is not None and (changes := _said(game, public(game, before), shown)):
+            self.public.append({"by": seat, "change": changes})
+        self.changed.notify_all()
 
-    def advance(self) -> None:
+    def waiting(self) -> bool:
+        """Whether chance or an agent must answer now (the match plays on without a person)."""
+        seat = self.game.current_player(self.state)
+        return seat is not None and (seat == CHANCE or seat in self.agents) and not self.left
+
+    def advance(self, thinkers: Thinkers) -> None:
         """Let chance and the agents answer, as ``tabletop_rules.play`` does, until a person
-        must answer or the game is over."""
-        while (seat := self.game.current_player(self.state)) is not None:
-            if seat == CHANCE:
-                action, self.rngs[CHANCE] = sample_chance(self.game, self.state, self.rngs[CHANCE])
-            elif seat in self.agents:
-                view = self.game.view(self.state, seat)  # an agent sees a view, never the state
-                legal = self.game.legal_actions(view)
-                action, self.rngs[seat] = self.agents[seat].choose(view, legal, self.rngs[seat])
-            else:
-                return
-            self.play(seat, action)
+        must answer, the game is over or the match was ended. Each agent is given its seat's
+        view, never the state, and thinks in ``thinkers`` (outside the match's lock, so the
+        match can be read meanwhile)."""
+        game = self.game
+        while True:
+            with self.lock:
+                if not self.waiting():
+                    self.driving = False
+                    self.changed.notify_all()
+                    return
+                seat = game.current_player(self.state)
+                assert seat is not None  # waiting() says so
+                if seat == CHANCE:
+                    action, self.rngs[CHANCE] = sample_chance(game, self.state, self.rngs[CHANCE])
+                    self.play(CHANCE, action)
+                    continue
+                before, view = self.state, game.view(self.state, seat)
+                legal, agent, rng = game.legal_actions(view), self.agents[seat], self.rngs[seat]
+            action, rng, note = thinkers.choose(game, agent, view, legal, rng)
+            with self.lock:
+                if self.left or self.state is not before:
+                    self.driving = False
+                    self.changed.notify_all()
+                    return
+                self.rngs[seat] = rng
+                self.play(seat, action, note and f"{self.players[seat]} {note}")
 
     def status(self) -> Json:
-        """What everyone may know: the players, whose turn it is, the outcome at the end."""
+        """What everyone may know: the players, whose turn it is, whether agents are thinking,
+        the outcome at the end (with its words)."""
         outcome = self.game.outcome(self.state)
         to_act = self.game.current_player(self.state)
+        said = {} if outcome is None else _words(self.game, self.state, outcome)
         return {
             "game": self.game.name,
             "title": self.game.title,
             "players": self.players,
             "to_act": to_act,
             "over": to_act is None,
+            "thinking": self.waiting(),
             "moves": self.moves,
             "outcome": None if outcome is None else json.loads(_json(attrs.asdict(outcome))),
+            **({"outcome_text": said["text"]} if "text" in said else {}),
         }
 
 
+def _view_of(game: AnyGame, seat: int, state: Any) -> Any:
+    """``seat``'s view of ``state``."""
+    return game.view(state, seat)
+
+
+def _alternatives(game: AnyGame, world: Any, seat: int, action: Any) -> list[Any]:
+    """The positions the other moves of ``action``'s kind by ``seat`` lead to from ``world``."""
+    try:
+        if game.current_player(world) != seat:
+            return []
+        others = [a for a in game.legal_actions(world) if type(a) is type(action) and a != action]
+        return [game.apply(world, other) for other in others]
+    except (RulesError, ValueError):
+        return []
+
+
+def _known(game: AnyGame, view: Any) -> Any:
+    """What a view shows, whoever's it is: its JSON without its ``seat``."""
+    data = json.loads(game.dumps(view))["data"]
+    data.pop("seat", None)
+    return data
+
+
+def _told(
+    game: AnyGame,
+    before: Any,
+    seat: int,
+    action: Any,
+    after: Any,
+    see: Callable[[Any], Any],
+    others: Callable[[], Sequence[Any]],
+) -> bool:
+    """Whether whoever sees the game through ``see`` (a seat's view, or the public one) may be
+    told which move ``seat`` made: when they see all the mover saw (in Fated Kingdom everyone
+    does), or when no other move of the same kind, from this position or from the position
+    with what they cannot see dealt afresh (``redeal``), looks the same to them. Otherwise the
+    move's words could name a card they may not know (which card was discarded), and they
+    learn of it through its events only. ``others``: the :func:`_alternatives` of the move
+    from ``before``."""
+    earlier = see(before)
+    if isinstance(earlier, game.view_type) and _known(game, earlier) == _known(
+        game, game.view(before, seat)
+    ):
+        return True
+    seen = see(after)
+    if any(see(other) == seen for other in others()):
+        return False
+    if isinstance(earlier, game.view_type):
+        try:
+            world = game.redeal(earlier, 1)
+        except (RulesError, ValueError, TypeError):
+            return True
+        if any(see(other) == seen for other in _alternatives(game, world, seat, action)):
+            return False
+    return True
+
+
 def _words(game: AnyGame, position: Any, what: Any) -> Json:
-    """``{"text": ...}``: the game's ``describe`` of an event or action in ``position`` (the
-    view of the seat the words are for); ``{}`` for a game without words, or without a
-    position to read them in (a spectator of a game with no public view)."""
+    """``{"text": ...}``: the game's ``describe`` of an event, an action, a decision or an
+    outcome in ``position`` (the view of the seat the words are for); ``{}`` for a game without
+    words, or without a position to read them in (a spectator of a game with no public view),
+    and for a decision or an outcome its ``describe`` does not say."""
     if game.describe is None or position is None:
         return {}
-    return {"text": game.describe(position, what)}
+    try:
+        return {"text": game.describe(position, what)}
+    except TypeError:
+        return {}
+
+
+def _said(game: AnyGame, earlier: Any, later: Any) -> str:
+    """What changed from ``earlier`` to ``later`` that no event says, in the game's words (a
+    game's ``describe`` of a later position); ``""`` for nothing."""
+    if earlier is None or later is None:
+        return ""
+    return str(_words(game, earlier, later).get("text", ""))
 
 
 def _json(value: Any) -> str:
@@ -479,6 +816,7 @@ class Api:
         self.public_views = dict(PUBLIC_VIEWS if public_views is None else public_views)
         self.clock = clock
         self.forms = {name: option_form(game) for name, game in self.games.items()}
+        self.thinkers = Thinkers(self.limits.agent_workers, self.limits.agent_time)
         self.matches: dict[str, Match] = {}
         self._lock = threading.Lock()
         self.routes: list[tuple[str, re.Pattern[str], Route]] = [
@@ -486,6 +824,7 @@ class Api:
             ("POST", re.compile(r"/api/setup"), self.setup),
             ("POST", re.compile(r"/api/matches"), self.create),
             ("GET", re.compile(r"/api/matches/([\w-]+)"), self.status),
+            ("DELETE", re.compile(r"/api/matches/([\w-]+)"), self.leave),
             ("GET", re.compile(r"/api/matches/([\w-]+)/view"), self.view),
             ("GET", re.compile(r"/api/matches/([\w-]+)/decision"), self.decision),
             ("POST", re.compile(r"/api/matches/([\w-]+)/actions"), self.act),
@@ -609,7 +948,7 @@ class Api:
         seats = game.seat_count(state)
         players = _get(body, "players", list, [HUMAN] * seats)
         if len(players) != seats or not all(isinstance(p, str) for p in players):
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"'players' must name {seats} player(s)")
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"'players' must name {plural(seats, 'player')}")
         for name in players:
             if name != HUMAN and name not in agents_of(game):
                 known = ", ".join([HUMAN, *agents_of(game)])
@@ -622,14 +961,89 @@ class Api:
         agents = {s: agents_of(game)[p]() for s, p in enumerate(players) if p != HUMAN}
         match = Match(game, state, players, agents, rngs, [[] for _ in players], [0] * seats)
         match.secrets = [secrets.token_urlsafe(18) if p == HUMAN else None for p in players]
-        match.owner = request.client
-        match.advance()
+        match.owner, match.owner_secret = request.client, secrets.token_urlsafe(18)
+        match.public_view = self.public_views.get(game.name)
         with self._lock:
+            if HUMAN not in players:
+                self.refuse_agents_alone()
             self.make_room(request.client)
             match_id = secrets.token_urlsafe(12)
             match.touched = self.clock()
             self.matches[match_id] = match
-        return HTTPStatus.CREATED, {"id": match_id, "secrets": match.secrets, **match.status()}
+        self.drive(match)
+        with match.lock:
+            answer = {"id": match_id, "secrets": match.secrets, "owner": match.owner_secret}
+            return HTTPStatus.CREATED, {**answer, **match.status()}
+
+    def refuse_agents_alone(self) -> None:
+        """Refuse a match with no person seated when the server allows none (403), or as many
+        as are being played (429). Called with the server's lock held."""
+        allowed = self.limits.agent_matches
+        if allowed <= 0:
+            raise ApiError(
+                HTTPStatus.FORBIDDEN,
+                "this server plays no match without a person seated: seat a person (human)",
+            )
+        playing = [m for m in self.matches.values() if HUMAN not in m.players and m.waiting()]
+        if len(playing) >= allowed:
+            raise ApiError(
+                HTTPStatus.TOO_MANY_REQUESTS,
+                f"{plural(allowed, 'match', 'matches')} of agents alone"
+                f" {'is' if allowed == 1 else 'are'} being played: try again later",
+                {"Retry-After": "60"},
+            )
+
+    def drive(self, match: Match) -> None:
+        """Let the match's agents and chance play in the background (unless they already are),
+        and wait until a person must answer, the game is over, or ``agent_wait`` seconds have
+        passed: the agents play on after that."""
+        with match.lock:
+            if not match.waiting():
+                return
+            if not match.driving:
+                match.driving = True
+                thread = threading.Thread(target=self._advance, args=(match,), daemon=True)
+                thread.start()
+            match.changed.wait_for(lambda: not match.driving, timeout=self.limits.agent_wait)
+
+    def _advance(self, match: Match) -> None:
+        try:
+            match.advance(self.thinkers)
+        except Exception:
+            traceback.print_exc(file=sys.stderr)  # for the operator: the match stays as it was
+            with match.lock:
+                match.driving = False
+                match.left = True
+                match.changed.notify_all()
+
+    def leave(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
+        """``DELETE /api/matches/<id>`` with the match's ``owner`` secret (its creator's): the
+        match ends, its agents stop, and it no longer counts against its creator's matches."""
+        match = self.match(found)
+        if request.secret is None:
+            raise ApiError(
+                HTTPStatus.UNAUTHORIZED,
+                "ending a match needs its owner secret: send 'Authorization: Bearer <owner>'",
+                {"WWW-Authenticate": 'Bearer realm="tabletop"'},
+            )
+        if not hmac.compare_digest(request.secret.encode(), match.owner_secret.encode()):
+            raise ApiError(HTTPStatus.FORBIDDEN, "only the match's creator may end it")
+        with match.lock:
+            match.left = True
+            match.changed.notify_all()
+        with self._lock:
+            self.matches.pop(found[1], None)
+        return HTTPStatus.OK, {"id": found[1], "left": True}
+
+    def close(self) -> None:
+        """End every match's agents and stop the worker processes."""
+        with self._lock:
+            matches = list(self.matches.values())
+        for match in matches:
+            with match.lock:
+                match.left = True
+                match.changed.notify_all()
+        self.thinkers.close()
 
     def match(self, found: re.Match[str]) -> Match:
         """The match the path names (now no longer idle), or a 404."""
@@ -647,6 +1061,8 @@ class Api:
     def seat(self, match: Match, value: object) -> int:
         """A seat of ``match``, from a JSON field or a query string, or a 400."""
         if isinstance(value, list):  # parse_qs's values of a query parameter
+            if len(value) > 1:
+                raise ApiError(HTTPStatus.BAD_REQUEST, "give 'seat' once")
             value = _number(value[0])
         if type(value) is not int or not 0 <= value < len(match.players):
             last = len(match.players) - 1
@@ -738,7 +1154,11 @@ class Api:
             return HTTPStatus.OK, answer  # the public is never asked
         if to_act == seat and (asked := game.decision(view)) is not None:
             legal = game.legal_actions(view)
-            answer["decision"] = {"kind": asked.kind, "prompt": asked.prompt}
+            answer["decision"] = {
+                "kind": asked.kind,
+                "prompt": asked.prompt,
+                **_words(game, view, asked),
+            }
             answer["actions"] = [
                 {"index": i, "notation": game.notation(a), **_words(game, view, a)}
                 for i, a in enumerate(legal)
@@ -749,8 +1169,9 @@ class Api:
 
     def act(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
         """``POST /api/matches/<id>/actions``: ``{"seat": N, "index": I}`` with seat ``N``'s
-        secret answers with the ``I``-th legal action; then the agents and chance play until a
-        person must."""
+        secret answers with the ``I``-th legal action; then the agents and chance play, in the
+        background, until a person must answer: the answer waits for them at most
+        ``agent_wait`` seconds."""
         match, body = self.match(found), request.body
         seat, index = self.seat(match, body.get("seat")), _get(body, "index", int)
         with match.lock:
@@ -761,14 +1182,16 @@ class Api:
                 raise ApiError(HTTPStatus.CONFLICT, f"seat {seat} is played by an agent")
             self.authorize(match, seat, request)
             if to_act != seat:
-                raise ApiError(HTTPStatus.CONFLICT, f"seat {to_act} must answer, not seat {seat}")
+                who = "chance" if to_act == CHANCE else f"seat {to_act}"
+                raise ApiError(HTTPStatus.CONFLICT, f"{who} must answer, not seat {seat}")
             legal = match.game.legal_actions(match.game.view(match.state, seat))
             if not 0 <= index < len(legal):
                 raise ApiError(
                     HTTPStatus.BAD_REQUEST, f"no action {index}: choose 0 to {len(legal) - 1}"
                 )
             match.play(seat, legal[index])
-            match.advance()
+        self.drive(match)
+        with match.lock:
             return HTTPStatus.OK, {"played": match.game.notation(legal[index]), **match.status()}
 
     def events(self, found: re.Match[str], request: Request) -> tuple[HTTPStatus, Json]:
@@ -781,7 +1204,7 @@ class Api:
             log = match.public if seat is None else match.logs[seat]
             start = 0 if seat is None else match.sent[seat]
             if "since" in query:
-                since = _number(query["since"][0])
+                since = _number(query["since"][0]) if len(query["since"]) == 1 else None
                 if since is None or since > len(log):
                     raise ApiError(HTTPStatus.BAD_REQUEST, f"'since' must be 0 to {len(log)}")
                 start = since
@@ -908,7 +1331,10 @@ class Handler(BaseHTTPRequestHandler):
         try:
             body = parse_json(raw or b"{}")  # no NaN, no duplicate keys, never a RecursionError
         except ValueError as exc:  # a number of more than 4,300 digits is one too
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"malformed JSON: {exc}") from None
+            said = str(exc)
+            if "digits" in said:  # Python's own words name a function of its own
+                said = "a number of more than 4300 digits"
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"malformed JSON: {said}") from None
         if not isinstance(body, dict):
             raise ApiError(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
         if _depth(body) > limits.max_depth:
@@ -962,6 +1388,17 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         with contextlib.suppress(OSError):  # a client that went away
             self.wfile.write(payload)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """``http.server``'s own refusals (a malformed request line, a line or headers too
+        long, an unknown method) as JSON too, never its HTML page."""
+        status = HTTPStatus(code)
+        self.close_connection = True
+        if self.request_version in ("", "HTTP/0.9"):  # a request line it could not read
+            self.request_version = "HTTP/1.0"  # still a status line and headers
+        words = message or status.phrase
+        with contextlib.suppress(OSError):
+            self.send(status, _json({"error": words}).encode(), "application/json")
 
     def log_message(self, format: str, *args: Any) -> None:
         """Log requests to stderr unless the server is quiet."""
@@ -1022,6 +1459,11 @@ class WebServer(ThreadingHTTPServer):
             self._slots.release()
             raise
 
+    def server_close(self) -> None:
+        """Close the socket, end the matches' agents and stop the worker processes."""
+        super().server_close()
+        self.api.close()
+
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         """Serve one connection, then free its place."""
         try:
@@ -1078,7 +1520,10 @@ def options(argv: list[str] | None = None) -> tuple[argparse.Namespace, Limits]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Serve until interrupted."""
+    """Serve until interrupted (or, with ``--think``, be an agents' worker process)."""
+    if (sys.argv[1:] if argv is None else argv) == ["--think"]:
+        think()
+        return
     args, limits = options(argv)
     with make_server(
         args.host, args.port, limits=limits, allowed_hosts=args.allowed_host

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -332,29 +333,22 @@ def decision(position: State | View) -> Decision[Frame | None] | None:
 # -- views and redeals -----------------------------------------------------------------------------
 
 
+_TABLE = tuple(f.name for f in attrs.fields(View) if f.init and f.name != "seat")
+"""What a state and a view both hold: everything on the table (not the generator, not a seat)."""
+
+
+def _table(position: State | View, **changes: Any) -> dict[str, Any]:
+    """The fields of the table ``position`` shows, with ``changes``."""
+    return {name: getattr(position, name) for name in _TABLE} | changes
+
+
 def view(state: State, seat: Seat) -> View:
     """What ``seat`` may know: hidden card ids (the other heroes' hands, the order of every deck
     but the face-up tops and the known bottoms) are written as ``""``, and the generator is gone."""
     if not 0 <= seat < len(state.heroes):
         raise ValueError(f"no seat {seat!r} in a game of {len(state.heroes)} heroes")
     heroes, yellow, red = hidden_parts(state, seat)
-    seen = View(
-        seat=seat,
-        config=state.config,
-        town=state.town,
-        time=state.time,
-        heroes=heroes,
-        monsters=state.monsters,
-        yellow=yellow,
-        red=red,
-        yellow_known=state.yellow_known,
-        red_known=state.red_known,
-        held=state.held,
-        bonus=state.bonus,
-        turn=state.turn,
-        frames=state.frames,
-        won=state.won,
-    )
+    seen = View(seat=seat, **_table(state, heroes=heroes, yellow=yellow, red=red))
     object.__setattr__(seen, "occupant", state.occupant)  # the same pieces, the same table
     return seen
 
@@ -408,19 +402,5 @@ def redeal(position: View, seed: int) -> State:
     for colour in ("yellow", "red"):
         decks[colour], rng = _fill(getattr(position, colour), next(groups).pool, rng, explicit)
     return State(
-        config=position.config,
-        rng=rng,
-        town=position.town,
-        time=position.time,
-        heroes=tuple(heroes),
-        monsters=position.monsters,
-        yellow=decks["yellow"],
-        red=decks["red"],
-        yellow_known=position.yellow_known,
-        red_known=position.red_known,
-        held=position.held,
-        bonus=position.bonus,
-        turn=position.turn,
-        frames=position.frames,
-        won=position.won,
+        rng=rng, **_table(position, heroes=tuple(heroes), yellow=decks["yellow"], red=decks["red"])
     )

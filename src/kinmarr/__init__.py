@@ -61,8 +61,11 @@ from ._actions import (
     Use,
     notation,
 )
-from ._agents import (
+from ._agents.heuristic import (
     HeuristicAgent,
+)
+from ._agents.search import (
+    SearchAgent,
 )
 from ._board import (
     CASTLE,
@@ -75,7 +78,6 @@ from ._board import (
     Ring,
     Tile,
 )
-from ._card_text import card_text
 from ._codec import FORMAT
 from ._content import (
     Board,
@@ -98,35 +100,6 @@ from ._content import (
     pack_to_json,
     standard_pack,
     standard_ref,
-)
-from ._describe import describe
-from ._effects import (
-    Block,
-    Bounty,
-    Coins,
-    Colour,
-    DeckName,
-    Draw,
-    DuelAnywhere,
-    Effect,
-    Elusive,
-    ExtraDie,
-    Fate,
-    Fear,
-    GainAbility,
-    GainItem,
-    Heal,
-    HealAll,
-    Hits,
-    Move,
-    Pierce,
-    Regenerate,
-    ShopAccess,
-    Slow,
-    Special,
-    Steal,
-    Teleport,
-    Wound,
 )
 from ._events import (
     CardGained,
@@ -171,7 +144,9 @@ from ._frames import (
     WindowFrame,
 )
 from ._game import Kinmarr
-from ._render import (
+from ._presentation.card_text import card_text
+from ._presentation.describe import describe
+from ._presentation.render import (
     render_text,
 )
 from ._rules import (
@@ -186,9 +161,6 @@ from ._rules import (
     redeal,
     seat_count,
     view,
-)
-from ._search import (
-    SearchAgent,
 )
 from ._spaces import (
     OBSERVER,
@@ -213,6 +185,34 @@ from ._state import (
 )
 from ._validate import (
     validate,
+)
+from ._words import (
+    Block,
+    Bounty,
+    Coins,
+    Colour,
+    DeckName,
+    Draw,
+    DuelAnywhere,
+    Effect,
+    Elusive,
+    ExtraDie,
+    Fate,
+    Fear,
+    GainAbility,
+    GainItem,
+    Heal,
+    HealAll,
+    Hits,
+    Move,
+    Pierce,
+    Regenerate,
+    ShopAccess,
+    Slow,
+    Special,
+    Steal,
+    Teleport,
+    Wound,
 )
 
 __all__ = [

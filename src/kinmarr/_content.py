@@ -5,7 +5,7 @@ A *pack* is everything the rules need besides the rules: the faces of the three 
 several files in ``kinmarr/content/`` (``pack.json``, ``board.json``, ``guilds.json``,
 ``encounters.json``, ``abilities.json``, ``items.json``, ``prophecies.json``); a custom pack is one
 JSON document with the same sections (:func:`pack_from_json`). Everything a card, tile or power
-does is written in the effect vocabulary of :mod:`kinmarr._effects`.
+does is written in the effect vocabulary of :mod:`kinmarr._words`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tabletop_rules import (
 )
 
 from ._board import INNER, OUTER, Tile
-from ._effects import (
+from ._words import (
     CREATURE,
     EFFECTS,
     INSTANT,

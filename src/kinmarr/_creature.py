@@ -1,6 +1,6 @@
 """What a creature's abilities do to a fight: the arithmetic shared by the rules and the agents.
 
-A creature's abilities are the :data:`~kinmarr._effects.CREATURE` effects of its ``passive``
+A creature's abilities are the :data:`~kinmarr._words.CREATURE` effects of its ``passive``
 (:class:`~kinmarr.Fear`, :class:`~kinmarr.Elusive`, :class:`~kinmarr.Pierce`,
 :class:`~kinmarr.Regenerate`, :class:`~kinmarr.Slow`) and its ``triggers`` (what happens to the
 fighter who defeats it or loses to it). These functions read only the card, so the engine settling
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._content import Card
-from ._effects import Elusive, Fear, Pierce, Regenerate, Slow
+from ._words import Elusive, Fear, Pierce, Regenerate, Slow
 
 __all__ = ["fight_colours", "needed", "scoring_dice", "wounds_taken"]
 

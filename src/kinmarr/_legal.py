@@ -12,120 +12,29 @@ from typing import Any, Final
 
 from tabletop_rules import CHANCE, Seat
 
-from ._actions import (
-    AcceptTrade,
-    Action,
-    Ask,
-    AskCoin,
-    Buy,
-    Choose,
-    Drop,
-    Duel,
-    EndTurn,
-    FaceResult,
-    Give,
-    GiveCoin,
-    Keep,
-    Loot,
-    LootCoins,
-    NoDuel,
-    NoReroll,
-    NoTrade,
-    Pass,
-    Pay,
-    Power,
-    Propose,
-    Refresh,
-    RefuseTrade,
-    Reroll,
-    Reveal,
-    Roll,
-    Sell,
-    ShowTower,
-    SkipLoot,
-    Slot,
-    Take,
-    TakeCoins,
-    Trade,
-    Travel,
-    Unslot,
-    Use,
-    notation,
-)
-from ._answers import answers
-from ._combat import dodging, face_odds, open_dodges, rolling
-from ._engine import choosable
-from ._frames import (
-    ChooseFrame,
-    DrawFrame,
-    DropFrame,
-    DuelFrame,
-    FightFrame,
-    GainFrame,
-    LootFrame,
-    MenuFrame,
-    OfferFrame,
-    PayFrame,
-    RollFrame,
-    TrophyFrame,
-    WindowFrame,
-)
-from ._query import (
-    HAND_LIMIT,
-    SLOTS,
-    duel_targets,
-    has_shop,
-    trade_partners,
-)
+from . import _actions
+from ._actions import Action
+from ._query import HAND_LIMIT, SLOTS, has_shop
 
 __all__ = ["acting", "chance_outcomes", "decision_kind", "legal_actions", "why_not"]
 
 P = Any  # a State or a View
 
-_CHANCE_KINDS: Final = (Roll, FaceResult, Reveal)
-
-
-def _candidates(p: P, deck: str) -> tuple[str, ...]:
-    stored = getattr(p, {"encounter": "encounters", "ability": "abilities", "item": "items",
-                         "prophecy": "prophecies"}[deck])  # fmt: skip
-    if stored.top:
-        return stored.top  # type: ignore[no-any-return]
-    if stored.bottom:
-        return stored.bottom[0]  # type: ignore[no-any-return]
-    return ()
-
-
-def _in_pack_order(p: P, cards: Any) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=p.config.rules.index.__getitem__))
+_CHANCE_KINDS: Final = (_actions.Roll, _actions.FaceResult, _actions.Reveal)
 
 
 def acting(p: P) -> Seat | None:
     """The seat that must answer now: a player, :data:`~tabletop_rules.CHANCE`, or ``None``
-    when the game is over."""
+    when the game is over (who the frame on top :meth:`asks <kinmarr._frames.BaseFrame.asks>`;
+    kept on a state the engine made)."""
     if p.ending is not None or not p.frames:
         return None
-    top = p.frames[-1]
-    kind = type(top)
-    if kind is WindowFrame:
-        return top.asking  # type: ignore[no-any-return]
-    if kind is MenuFrame or (kind is OfferFrame and not top.proposed):
-        return p.turn  # type: ignore[no-any-return]
-    if kind is OfferFrame:
-        return top.partner  # type: ignore[no-any-return]
-    if kind is ChooseFrame:
-        return CHANCE if top.count > 0 else top.seat
-    if kind is RollFrame or kind is DrawFrame:
-        return CHANCE
-    if kind is FightFrame or kind is DuelFrame:
-        found = dodging(top)
-        return CHANCE if found is None else found[0]
-    if kind is LootFrame:
-        return top.looters[0]  # type: ignore[no-any-return]
-    if kind is TrophyFrame:
-        return top.winner  # type: ignore[no-any-return]
-    if kind in (PayFrame, GainFrame, DropFrame):
-        return top.seat  # type: ignore[no-any-return]
-    return None
+    cache = p.cache
+    if cache is not None:
+        seat: Seat | None = cache.get("acting")
+        if seat is not None:
+            return seat
+    return p.frames[-1].asks(p)  # type: ignore[no-any-return]
 
 
 def decision_kind(p: P) -> str | None:
@@ -137,26 +46,7 @@ def decision_kind(p: P) -> str | None:
         return None
     if seat == CHANCE:
         return "chance"
-    top = p.frames[-1]
-    kind = type(top)
-    if kind is MenuFrame:
-        return top.phase  # type: ignore[no-any-return]
-    if kind is OfferFrame:
-        return "accept" if top.proposed else "offer"
-    return _KINDS[kind]
-
-
-_KINDS: Final[dict[type, str]] = {
-    WindowFrame: "window",
-    ChooseFrame: "choose",
-    PayFrame: "pay",
-    FightFrame: "reroll",
-    DuelFrame: "reroll",
-    GainFrame: "keep",
-    DropFrame: "drop",
-    LootFrame: "loot",
-    TrophyFrame: "trophy",
-}
+    return p.frames[-1].kind(p)  # type: ignore[no-any-return]
 
 
 def legal_actions(p: P) -> tuple[Action, ...]:
@@ -176,124 +66,9 @@ def _legal(p: P) -> tuple[Action, ...]:
     seat = acting(p)
     if seat is None:
         return ()
-    pool = p.config.rules.actions
     if seat == CHANCE:
         return tuple(action for action, _ in chance_outcomes(p))
-    top = p.frames[-1]
-    kind = type(top)
-    out: list[Action] = []
-    if kind is WindowFrame:
-        out.append(pool[(Pass,)])
-        for card, target in answers(p, seat, top.request):
-            if card is None:
-                out.append(pool[(Power, target)])
-            else:
-                out.append(pool[(Use, card, target)])
-    elif kind is MenuFrame:
-        _menu(p, top, seat, pool, out)
-    elif kind is ChooseFrame:
-        out.extend(pool[(Choose, c)] for c in choosable(p, top))
-    elif kind is PayFrame:
-        rules = p.config.rules
-        hand = p.players[seat].hand
-        out.extend(pool[(Pay, c)] for c in hand if rules.card[c].kind == "creature")
-    elif kind is FightFrame or kind is DuelFrame:
-        found = dodging(top)
-        assert found is not None
-        roll = found[1]
-        out.append(pool[(NoReroll,)])
-        n = len(roll.faces)
-        for d in open_dodges(roll):
-            if n == 1:
-                out.append(pool[(Reroll, d, None)])
-            out.extend(pool[(Reroll, d, o)] for o in range(n) if o != d)
-    elif kind is GainFrame:
-        out.append(pool[(Keep, "slot")])
-        out.append(pool[(Keep, "hand")])
-    elif kind is DropFrame:
-        out.extend(pool[(Drop, c)] for c in p.players[seat].hand)
-    elif kind is LootFrame:
-        out.append(pool[(SkipLoot,)])
-        if top.coins:
-            out.append(pool[(LootCoins,)])
-        out.extend(pool[(Loot, c)] for c in (*top.items, *top.creatures))
-    elif kind is TrophyFrame:
-        loser = p.players[top.loser]
-        rules = p.config.rules
-        out.append(pool[(TakeCoins,)])
-        out.extend(pool[(Take, c)] for c in loser.slots if rules.card[c].kind == "item")
-        out.extend(pool[(Take, c)] for c in loser.hand if rules.card[c].kind == "creature")
-    elif kind is OfferFrame:
-        _offer(p, top, pool, out)
-    return tuple(out)
-
-
-def _owned(p: P, seat: Seat) -> tuple[str, ...]:
-    """A player's Items and creatures (what a trade may swap), in pack order."""
-    rules = p.config.rules
-    player = p.players[seat]
-    return _in_pack_order(
-        p,
-        [c for c in (*player.slots, *player.hand) if rules.card[c].kind in ("item", "creature")],
-    )
-
-
-def _items(p: P, seat: Seat) -> tuple[str, ...]:
-    rules = p.config.rules
-    player = p.players[seat]
-    return _in_pack_order(
-        p, [c for c in (*player.slots, *player.hand) if rules.card[c].kind == "item"]
-    )
-
-
-def _menu(p: P, frame: MenuFrame, seat: Seat, pool: Any, out: list[Action]) -> None:
-    phase = frame.phase
-    if phase == "duel":
-        out.append(pool[(NoDuel,)])
-        out.extend(pool[(Duel, s)] for s in duel_targets(p))
-        return
-    rules = p.config.rules
-    player = p.players[seat]
-    flags = p.flags
-    if phase == "start":
-        out.append(pool[(Travel,)])
-        out.extend(
-            pool[(ShowTower, c)]
-            for c in player.hand
-            if rules.card[c].kind == "tower" and rules.card[c].effects and c not in flags.shown
-        )
-    else:
-        out.append(pool[(EndTurn,)])
-        out.extend(pool[(Trade, s)] for s in trade_partners(p))
-    if has_shop(p, seat):
-        out.extend(pool[(Buy, c)] for c in p.shop if rules.card[c].value <= player.coins)
-        out.extend(pool[(Sell, c)] for c in _items(p, seat))
-        if player.coins > flags.refreshes and (p.shop or p.items.top or p.items.bottom):
-            out.append(pool[(Refresh,)])
-    if len(player.slots) < SLOTS:
-        out.extend(
-            pool[(Slot, c)]
-            for c in player.hand
-            if rules.card[c].kind in ("ability", "item") and c not in flags.moved
-        )
-    if len(player.hand) < HAND_LIMIT:
-        out.extend(pool[(Unslot, c)] for c in player.slots if c not in flags.moved)
-
-
-def _offer(p: P, frame: OfferFrame, pool: Any, out: list[Action]) -> None:
-    if frame.proposed:
-        out.append(pool[(RefuseTrade,)])
-        out.append(pool[(AcceptTrade,)])
-        return
-    out.append(pool[(NoTrade,)])
-    if frame.give or frame.ask or frame.give_coins or frame.ask_coins:
-        out.append(pool[(Propose,)])
-    if p.players[p.turn].coins > frame.give_coins:
-        out.append(pool[(GiveCoin,)])
-    if p.players[frame.partner].coins > frame.ask_coins:
-        out.append(pool[(AskCoin,)])
-    out.extend(pool[(Give, c)] for c in _owned(p, p.turn) if c not in frame.give)
-    out.extend(pool[(Ask, c)] for c in _owned(p, frame.partner) if c not in frame.ask)
+    return tuple(p.frames[-1].legal(p, seat))
 
 
 def chance_outcomes(p: P) -> tuple[tuple[Action, Fraction], ...]:
@@ -301,62 +76,48 @@ def chance_outcomes(p: P) -> tuple[tuple[Action, Fraction], ...]:
     :func:`legal_actions`; ``()`` elsewhere."""
     if acting(p) != CHANCE:
         return ()
-    top = p.frames[-1]
-    pool = p.config.rules.actions
-    kind = type(top)
-    if kind is RollFrame:
-        sixth = Fraction(1, 6)
-        return tuple((pool[(Roll, value)], sixth) for value in range(1, 7))
-    if kind is ChooseFrame or kind is DrawFrame:
-        cards = _candidates(p, top.deck)
-        share = Fraction(1, len(cards))
-        return tuple((pool[(Reveal, c)], share) for c in cards)
-    found = rolling(top)
-    assert found is not None
-    roll = found[1]
-    faces = p.config.rules.faces[roll.colours[roll.pending]]
-    return tuple((pool[(FaceResult, face)], odds) for face, odds in face_odds(faces))
+    return p.frames[-1].odds(p)  # type: ignore[no-any-return]
 
 
 # -- why an action is not legal --------------------------------------------------------------------
 
 _RULE_OF_ACTION: Final[dict[type, str]] = {
-    Pass: "K4",
-    Use: "K4",
-    Power: "K4",
-    Travel: "K3",
-    ShowTower: "K15",
-    Slot: "Inventory",
-    Unslot: "Inventory",
-    Buy: "K14",
-    Sell: "K14",
-    Refresh: "K14",
-    Duel: "K5",
-    NoDuel: "K5",
-    Trade: "K6",
-    EndTurn: "Turn",
-    Give: "K6",
-    GiveCoin: "K6",
-    Ask: "K6",
-    AskCoin: "K6",
-    Propose: "K6",
-    NoTrade: "K6",
-    AcceptTrade: "K6",
-    RefuseTrade: "K6",
-    Choose: "Draw",
-    Pay: "Towers",
-    Reroll: "K12",
-    NoReroll: "K12",
-    Keep: "Inventory",
-    Drop: "K15",
-    Loot: "K13",
-    LootCoins: "K13",
-    SkipLoot: "K13",
-    Take: "K5",
-    TakeCoins: "K5",
-    Roll: "Chance",
-    FaceResult: "Chance",
-    Reveal: "Chance",
+    _actions.Pass: "K4",
+    _actions.Use: "K4",
+    _actions.Power: "K4",
+    _actions.Travel: "K3",
+    _actions.ShowTower: "K15",
+    _actions.Slot: "Inventory",
+    _actions.Unslot: "Inventory",
+    _actions.Buy: "K14",
+    _actions.Sell: "K14",
+    _actions.Refresh: "K14",
+    _actions.Duel: "K5",
+    _actions.NoDuel: "K5",
+    _actions.Trade: "K6",
+    _actions.EndTurn: "Turn",
+    _actions.Give: "K6",
+    _actions.GiveCoin: "K6",
+    _actions.Ask: "K6",
+    _actions.AskCoin: "K6",
+    _actions.Propose: "K6",
+    _actions.NoTrade: "K6",
+    _actions.AcceptTrade: "K6",
+    _actions.RefuseTrade: "K6",
+    _actions.Choose: "Draw",
+    _actions.Pay: "Towers",
+    _actions.Reroll: "K12",
+    _actions.NoReroll: "K12",
+    _actions.Keep: "Inventory",
+    _actions.Drop: "K15",
+    _actions.Loot: "K13",
+    _actions.LootCoins: "K13",
+    _actions.SkipLoot: "K13",
+    _actions.Take: "K5",
+    _actions.TakeCoins: "K5",
+    _actions.Roll: "Chance",
+    _actions.FaceResult: "Chance",
+    _actions.Reveal: "Chance",
 }
 _PROMPTS: Final[dict[str, str]] = {
     "chance": "a result of chance",
@@ -386,7 +147,7 @@ def why_not(p: P, action: Any) -> str | None:
     if kind is None:
         return "Game: the game is over (K7)"
     rule = _RULE_OF_ACTION[type(action)]
-    text = notation(action)
+    text = _actions.notation(action)
     if kind == "chance" and not isinstance(action, _CHANCE_KINDS):
         return f"Chance: {_PROMPTS['chance']} must be decided first, not {text!r}"
     if kind != "chance" and isinstance(action, _CHANCE_KINDS):
@@ -403,19 +164,42 @@ def why_not(p: P, action: Any) -> str | None:
 
 
 _ANSWERS_TO: Final[dict[str, tuple[type, ...]]] = {
-    "window": (Pass, Use, Power),
-    "start": (Travel, ShowTower, Slot, Unslot, Buy, Sell, Refresh),
-    "duel": (NoDuel, Duel),
-    "end": (EndTurn, Trade, Slot, Unslot, Buy, Sell, Refresh),
-    "choose": (Choose,),
-    "pay": (Pay,),
-    "reroll": (Reroll, NoReroll),
-    "keep": (Keep,),
-    "drop": (Drop,),
-    "loot": (Loot, LootCoins, SkipLoot),
-    "trophy": (Take, TakeCoins),
-    "offer": (Give, GiveCoin, Ask, AskCoin, Propose, NoTrade),
-    "accept": (AcceptTrade, RefuseTrade),
+    "window": (_actions.Pass, _actions.Use, _actions.Power),
+    "start": (
+        _actions.Travel,
+        _actions.ShowTower,
+        _actions.Slot,
+        _actions.Unslot,
+        _actions.Buy,
+        _actions.Sell,
+        _actions.Refresh,
+    ),
+    "duel": (_actions.NoDuel, _actions.Duel),
+    "end": (
+        _actions.EndTurn,
+        _actions.Trade,
+        _actions.Slot,
+        _actions.Unslot,
+        _actions.Buy,
+        _actions.Sell,
+        _actions.Refresh,
+    ),
+    "choose": (_actions.Choose,),
+    "pay": (_actions.Pay,),
+    "reroll": (_actions.Reroll, _actions.NoReroll),
+    "keep": (_actions.Keep,),
+    "drop": (_actions.Drop,),
+    "loot": (_actions.Loot, _actions.LootCoins, _actions.SkipLoot),
+    "trophy": (_actions.Take, _actions.TakeCoins),
+    "offer": (
+        _actions.Give,
+        _actions.GiveCoin,
+        _actions.Ask,
+        _actions.AskCoin,
+        _actions.Propose,
+        _actions.NoTrade,
+    ),
+    "accept": (_actions.AcceptTrade, _actions.RefuseTrade),
 }
 
 
@@ -425,7 +209,7 @@ def _detail(p: P, action: Any, kind: str) -> str | None:
     assert seat is not None
     player = p.players[seat]
     rules = p.config.rules
-    if isinstance(action, Use) and kind == "window":
+    if isinstance(action, _actions.Use) and kind == "window":
         if action.card not in player.slots:
             return f"{action.card!r} is not in a slot of seat {seat} (cards in hand never work)"
         return (
@@ -433,42 +217,51 @@ def _detail(p: P, action: Any, kind: str) -> str | None:
             "its usage does not name it, or it would change nothing"
         )
     if isinstance(
-        action, Slot | Unslot | Buy | Sell | Refresh | ShowTower | Trade
+        action,
+        _actions.Slot
+        | _actions.Unslot
+        | _actions.Buy
+        | _actions.Sell
+        | _actions.Refresh
+        | _actions.ShowTower
+        | _actions.Trade,
     ) and kind not in (
         "start",
         "end",
     ):
         return "only on your own turn, between requests, outside fights"
-    if isinstance(action, Buy | Sell | Refresh) and not has_shop(p, seat):
+    if isinstance(action, _actions.Buy | _actions.Sell | _actions.Refresh) and not has_shop(
+        p, seat
+    ):
         return "the Shop is used on your own turn on the Castle, or where a card allows"
-    if isinstance(action, Buy):
+    if isinstance(action, _actions.Buy):
         if action.card not in p.shop:
             return f"{action.card!r} is not in the Shop"
         return f"{action.card!r} costs {rules.card[action.card].value}, you have {player.coins}"
-    if isinstance(action, Sell):
+    if isinstance(action, _actions.Sell):
         return f"seat {seat} holds no Item {action.card!r} to sell"
-    if isinstance(action, Refresh):
+    if isinstance(action, _actions.Refresh):
         return f"a refresh costs {p.flags.refreshes + 1} now, you have {player.coins}"
-    if isinstance(action, Slot | Unslot) and action.card in p.flags.moved:
+    if isinstance(action, _actions.Slot | _actions.Unslot) and action.card in p.flags.moved:
         return f"{action.card!r} was moved between hand and slots this turn already"
-    if isinstance(action, Slot) and len(player.slots) >= SLOTS:
+    if isinstance(action, _actions.Slot) and len(player.slots) >= SLOTS:
         return "no slot is free"
-    if isinstance(action, Unslot) and len(player.hand) >= HAND_LIMIT:
+    if isinstance(action, _actions.Unslot) and len(player.hand) >= HAND_LIMIT:
         return "the hand is full (10 cards)"
-    if isinstance(action, Duel) and kind in ("start", "end"):
+    if isinstance(action, _actions.Duel) and kind in ("start", "end"):
         return "a duel is declared after the tile's action and any fight, once per turn"
-    if isinstance(action, Duel) and kind == "duel":
+    if isinstance(action, _actions.Duel) and kind == "duel":
         return f"seat {action.seat} is not a living player you may challenge here"
-    if isinstance(action, Trade) and kind in ("start", "end"):
+    if isinstance(action, _actions.Trade) and kind in ("start", "end"):
         return "trade with a player on your tile, once each per turn, at the end of your turn"
-    if isinstance(action, Travel) and kind != "start":
+    if isinstance(action, _actions.Travel) and kind != "start":
         return "the travel die is rolled once, at the start of the turn"
-    if isinstance(action, Choose) and kind == "choose":
+    if isinstance(action, _actions.Choose) and kind == "choose":
         card = rules.card.get(action.card)
         if card is not None and card.kind == "tower" and action.card in p.frames[-1].cards:
             return f"the creatures in hand are worth less than the tower's {card.value}"
         if card is not None and card.kind == "ability" and action.card in p.frames[-1].cards:
             return "K15: an Ability of another guild cannot be held"
-    if isinstance(action, Reroll) and kind == "reroll":
+    if isinstance(action, _actions.Reroll) and kind == "reroll":
         return "only a die showing an unused Dodge may be rerolled, with one other die"
     return None

@@ -37,9 +37,9 @@ from ._actions import (
     Unslot,
 )
 from ._content import Card, Compiled
-from ._effects import Block, Bounty, ExtraDie, Hits, ShopAccess
 from ._frames import OfferFrame
 from ._query import HAND_LIMIT, SLOTS, alive
+from ._words import Block, Bounty, ExtraDie, Hits, ShopAccess
 
 __all__ = [
     "COIN",

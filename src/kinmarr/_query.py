@@ -6,15 +6,14 @@ all three have the same field names (``players``, ``turn``, ``frames``, ``flags`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from tabletop_rules import Seat
 
 from ._board import position
 from ._content import Card, Compiled
-from ._effects import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
-from ._frames import DuelFrame, FightFrame
+from ._words import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
 
 __all__ = [
     "HAND_LIMIT",
@@ -24,11 +23,9 @@ __all__ = [
     "bounty",
     "can_duel_anywhere",
     "creature_value",
-    "current_fight",
     "duel_targets",
     "extra_dice",
     "fight_modifiers",
-    "fighters",
     "has_shop",
     "holds_ability",
     "lasting_modifiers",
@@ -36,6 +33,7 @@ __all__ = [
     "order_from",
     "passives",
     "trade_partners",
+    "usable_ability",
 ]
 
 SLOTS: Final = 3
@@ -168,24 +166,6 @@ def creature_value(p: P, seat: Seat) -> int:
     )
 
 
-def current_fight(p: P) -> FightFrame | DuelFrame | None:
-    """The fight or duel in progress (the topmost one among the frames), if any."""
-    frames: Sequence[Any] = p.frames
-    for i in range(len(frames) - 1, -1, -1):
-        frame = frames[i]
-        if type(frame) is FightFrame or type(frame) is DuelFrame:
-            return frame
-    return None
-
-
-def fighters(p: P) -> tuple[Seat, ...]:
-    """The living players fighting the current fight or duel."""
-    fight = current_fight(p)
-    if fight is None:
-        return ()
-    players = p.players
-    if isinstance(fight, FightFrame):
-        seats: tuple[Seat, ...] = (fight.seat,)
-    else:
-        seats = (fight.attacker, fight.defender)
-    return tuple(s for s in seats if players[s].tile is not None)
+def usable_ability(p: P, seat: Seat, card: Card) -> bool:
+    """Whether ``seat`` may hold this card: any card but an Ability of another guild (K15)."""
+    return card.kind != "ability" or card.guild is None or card.guild == p.players[seat].guild

@@ -264,7 +264,7 @@ def view(state: State, seat: Seat) -> View:
             )
             for d in decks
         )
-    return View(
+    found = View(
         seat,
         config,
         state.players,
@@ -283,6 +283,15 @@ def view(state: State, seat: Seat) -> View:
         state.frames,
         state.ending,
     )
+    _keep_acting(state, found)
+    return found
+
+
+def _keep_acting(source: State | View, target: State | View) -> None:
+    """``target`` asks the seat ``source`` asks (as the engine found it, when it did)."""
+    cache = source.cache
+    if cache is not None and "acting" in cache:
+        object.__setattr__(target, "cache", {"acting": cache["acting"]})
 
 
 def redeal(position: View, seed: int) -> State:
@@ -306,7 +315,7 @@ def redeal(position: View, seed: int) -> State:
             shuffled, rng = rng.shuffle(group)
             groups.append(shuffled)
         decks.append(Deck(top, tuple(groups)))
-    return State(
+    found = State(
         position.config,
         rng,
         position.players,
@@ -325,3 +334,5 @@ def redeal(position: View, seed: int) -> State:
         position.frames,
         position.ending,
     )
+    _keep_acting(position, found)
+    return found

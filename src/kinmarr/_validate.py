@@ -6,46 +6,46 @@ hands and slots as the rules allow (K15); the frames well formed and in a possib
 frame fitting the state it sits in — the frames around it as the engine pushes them, whose turn
 it is and who lives, the Shop's free places, the turn's flags, a running game within its last
 round (K16); the frame on top waiting for an answer that has at least one legal action; a
-finished game's round, Fate, scores and winners those of its ending. The bounds are the
-engine's own (its constants and helpers), so that the check and the engine cannot disagree.
-Linear in the size of the state.
+finished game's round, Fate, scores and winners those of its ending. Each frame checks itself
+(:meth:`~kinmarr._frames.BaseFrame.check_fields` while the cards are counted, then
+:meth:`~kinmarr._frames.BaseFrame.check` once the frames' order is known), with the bounds and
+helpers its own rules use, so that the check and the engine cannot disagree. Linear in the size
+of the state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any, Final, NoReturn
+from collections.abc import Iterable
+from typing import Any, Final
 
-from tabletop_rules import Rng, StateFormatError
+from tabletop_rules import CHANCE, Rng
 
-from ._board import Tile
-from ._content import FACES, REQUESTS_ORDER, Compiled
-from ._effects import DRAW_DECKS
+from ._board import Tile, tile_at
+from ._checks import card_ids as _ids
+from ._checks import fail as _fail
+from ._checks import of_type as _type
+from ._checks import pack_sorted as _sorted
+from ._checks import whole as _int
+from ._content import Compiled
 from ._frames import (
-    Answer,
-    ArriveFrame,
-    ChooseFrame,
-    DiceRoll,
+    FRAMES,
     DrawFrame,
     DropFrame,
     DuelFrame,
-    EncounterFrame,
     FightFrame,
-    GainFrame,
-    LootFrame,
     MenuFrame,
-    MoveFrame,
     OfferFrame,
-    PayFrame,
-    ResolveFrame,
     RollFrame,
-    RunFrame,
     StartFrame,
     TrophyFrame,
     TurnEndFrame,
-    WindowFrame,
 )
+from ._frames._base import at
+from ._frames.draws import SHOP_SIZE
+from ._frames.turn import exhausted
+from ._legal import acting, legal_actions
+from ._pieces import FATE_MAX
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from ._state import (
     COIN_LIMIT,
@@ -59,47 +59,17 @@ from ._state import (
     View,
     last_round,
 )
-from ._work import FATE_MAX
+from ._work import score
 
 __all__ = ["validate"]
 
 MAX_FRAMES: Final = 100
-MAX_COUNT: Final = 20
 _DECKS: Final = (
     ("encounters", "encounter"),
     ("abilities", "ability"),
     ("items", "item"),
     ("prophecies", "prophecy"),
 )
-
-
-def _fail(path: str, detail: str) -> NoReturn:
-    raise StateFormatError(path, detail)
-
-
-def _type(value: Any, kind: type | tuple[type, ...], path: str) -> None:
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = getattr(kind, "__name__", None) or " or ".join(k.__name__ for k in kind)  # type: ignore[union-attr]
-        _fail(path, f"expected {name}, got {type(value).__name__}")
-
-
-def _int(value: Any, low: int, high: int, path: str) -> None:
-    if type(value) is not int or not low <= value <= high:
-        _fail(path, f"expected an int in [{low}, {high}], got {value!r}")
-
-
-def _ids(values: Any, rules: Compiled, path: str) -> tuple[str, ...]:
-    _type(values, tuple, path)
-    for i, card in enumerate(values):
-        if not isinstance(card, str) or card not in rules.card:
-            _fail(f"{path}[{i}]", f"{card!r} is not a card of the pack")
-    return values  # type: ignore[no-any-return]
-
-
-def _sorted(cards: tuple[str, ...], rules: Compiled, path: str) -> None:
-    keys = [rules.index[c] for c in cards]
-    if keys != sorted(keys) or len(set(keys)) != len(keys):
-        _fail(path, "cards are kept in pack order, each once")
 
 
 def validate(position: State | View) -> None:
@@ -185,7 +155,9 @@ def validate(position: State | View) -> None:
     put(position.discarded, "$.discarded")
     _flags(position.flags, n, rules)
     for i, frame in enumerate(position.frames):
-        put(_frame(frame, position, rules, f"$.frames[{i}]"), f"$.frames[{i}]")
+        if type(frame) not in _SHAPES:
+            _fail(at(i), f"not a frame: {type(frame).__name__}")
+        put(frame.check_fields(position, at(i)), at(i))
     missing = [c for c in rules.card if c not in where]
     if missing:
         _fail("$", f"{len(missing)} card(s) of the pack are nowhere, such as {missing[0]!r}")
@@ -265,215 +237,7 @@ def _flags(flags: Any, n: int, rules: Compiled) -> None:
     _type(flags.duel_anywhere, bool, "$.flags.duel_anywhere")
 
 
-def _roll(roll: Any, rules: Compiled, path: str) -> None:
-    _type(roll, DiceRoll, path)
-    size = len(roll.colours)
-    if not 1 <= size <= 12 or len(roll.faces) != size or len(roll.used) != size:
-        _fail(path, "a roll has 1 to 12 dice, each with a face and a used flag")
-    for i in range(size):
-        colour = roll.colours[i]
-        if colour not in ("red", "green", "blue"):
-            _fail(f"{path}.colours[{i}]", f"unknown colour {colour!r}")
-        face = roll.faces[i]
-        if face != "" and face not in FACES:
-            _fail(f"{path}.faces[{i}]", f"unknown face {face!r}")
-        if face != "" and face not in rules.faces[colour]:
-            _fail(f"{path}.faces[{i}]", f"the {colour} die has no {face!r} face")
-        _type(roll.used[i], bool, f"{path}.used[{i}]")
-        if face not in ("", "dodge") and not roll.used[i]:
-            _fail(f"{path}.used[{i}]", "only a Dodge may be unused (K12)")
-        if face == "" and roll.used[i]:
-            _fail(f"{path}.used[{i}]", "a die still to roll has no Dodge used")
-
-
-def _answer(answer: Any, n: int, rules: Compiled, path: str) -> bool:
-    """Check an answer on the Stack; returns whether it holds its card."""
-    _type(answer, Answer, path)
-    _int(answer.seat, 0, n - 1, f"{path}.seat")
-    if answer.target is not None:
-        _int(answer.target, 0, n - 1, f"{path}.target")
-    if answer.card is None:
-        return False
-    card = rules.card.get(answer.card)
-    if card is None or card.usage is None:
-        _fail(f"{path}.card", f"{answer.card!r} is not a card that is used")
-    return card.kind == "ability" or card.usage.consumed
-
-
-def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]:
-    """Check one frame; return the cards it holds."""
-    n = len(p.players)
-
-    def seat(value: Any, field: str) -> None:
-        _int(value, 0, n - 1, f"{path}.{field}")
-
-    def card(value: Any, field: str, *kinds: str) -> None:
-        spec = rules.card.get(value) if isinstance(value, str) else None
-        if spec is None or (kinds and spec.kind not in kinds):
-            _fail(f"{path}.{field}", f"{value!r} is not a {' or '.join(kinds) or 'card'}")
-
-    kind = type(frame)
-    if kind not in _SHAPES:
-        _fail(path, f"not a frame: {kind.__name__}")
-    held: list[str] = []
-    if isinstance(frame, StartFrame | TurnEndFrame):
-        pass
-    elif isinstance(frame, MenuFrame):
-        if frame.phase not in ("start", "duel", "end"):
-            _fail(f"{path}.phase", f"unknown phase {frame.phase!r}")
-    elif isinstance(frame, WindowFrame):
-        if frame.request not in REQUESTS_ORDER:
-            _fail(f"{path}.request", f"unknown request {frame.request!r}")
-        if frame.asking is not None:
-            seat(frame.asking, "asking")
-        _int(frame.passes, 0, n, f"{path}.passes")
-        _type(frame.stack, tuple, f"{path}.stack")
-        if len(frame.stack) > 50:
-            _fail(f"{path}.stack", "too many answers")
-        for i, answer in enumerate(frame.stack):
-            if _answer(answer, n, rules, f"{path}.stack[{i}]") and answer.card is not None:
-                held.append(answer.card)
-    elif isinstance(frame, ResolveFrame):
-        if _answer(frame.answer, n, rules, f"{path}.answer") and frame.answer.card is not None:
-            held.append(frame.answer.card)
-        _type(frame.done, bool, f"{path}.done")
-    elif isinstance(frame, RunFrame):
-        seat(frame.seat, "seat")
-        if frame.target is not None:
-            seat(frame.target, "target")
-        from ._engine import effects_of
-
-        try:
-            program = effects_of(p, frame.source) if isinstance(frame.source, str) else None
-        except (KeyError, ValueError, IndexError):
-            program = None
-        if program is None:
-            _fail(f"{path}.source", f"{frame.source!r} names no effects of the pack")
-        _int(frame.pc, 0, len(program), f"{path}.pc")
-    elif isinstance(frame, RollFrame | ArriveFrame | DropFrame):
-        seat(frame.seat, "seat")
-    elif isinstance(frame, MoveFrame):
-        seat(frame.seat, "seat")
-        _int(frame.steps, 0, 6, f"{path}.steps")
-    elif isinstance(frame, ChooseFrame):
-        seat(frame.seat, "seat")
-        if frame.deck not in DRAW_DECKS:
-            _fail(f"{path}.deck", f"cannot choose from {frame.deck!r}")
-        _int(frame.count, 0, MAX_COUNT, f"{path}.count")
-        _int(frame.choose, 0, MAX_COUNT, f"{path}.choose")
-        revealed = _ids(frame.cards, rules, f"{path}.cards") + _ids(
-            frame.passed, rules, f"{path}.passed"
-        )
-        chosen = _ids(frame.chosen, rules, f"{path}.chosen")
-        if len(set(chosen)) != len(chosen) or not set(chosen) <= set(frame.cards):
-            _fail(f"{path}.chosen", "the cards chosen are cards drawn, each once")
-        if any(rules.card[c].deck != frame.deck for c in revealed):
-            _fail(f"{path}.cards", f"cards drawn come from the {frame.deck} deck")
-        if frame.tag is not None and any(frame.tag not in rules.card[c].tags for c in frame.cards):
-            _fail(f"{path}.cards", f"the cards that count have the tag {frame.tag!r}")
-        if frame.tag is None and frame.passed:
-            _fail(f"{path}.passed", "cards are passed over only when drawing by tag")
-        held.extend(revealed)
-    elif isinstance(frame, EncounterFrame):
-        seat(frame.seat, "seat")
-        card(frame.card, "card")
-        held.append(frame.card)
-    elif isinstance(frame, PayFrame):
-        seat(frame.seat, "seat")
-        card(frame.tower, "tower", "tower")
-        _int(frame.paid, 0, rules.card[frame.tower].value - 1, f"{path}.paid")
-        held.append(frame.tower)
-    elif isinstance(frame, FightFrame):
-        seat(frame.seat, "seat")
-        card(frame.creature, "creature", "creature")
-        _roll(frame.dice, rules, f"{path}.dice")
-        _int(frame.hits, -50, 50, f"{path}.hits")
-        _int(frame.block, -50, 50, f"{path}.block")
-        held.append(frame.creature)
-    elif isinstance(frame, DuelFrame):
-        seat(frame.attacker, "attacker")
-        seat(frame.defender, "defender")
-        if frame.attacker == frame.defender:
-            _fail(f"{path}.defender", "a duel is between two players")
-        _roll(frame.dice_a, rules, f"{path}.dice_a")
-        _roll(frame.dice_d, rules, f"{path}.dice_d")
-        for field in ("hits_a", "block_a", "hits_d", "block_d"):
-            _int(getattr(frame, field), -50, 50, f"{path}.{field}")
-    elif isinstance(frame, DrawFrame):
-        seat(frame.seat, "seat")
-        _int(frame.count, 0, MAX_COUNT, f"{path}.count")
-        pairs = {("ability", "gain"), ("item", "gain"), ("item", "shop"), ("prophecy", "prophecy")}
-        if (frame.deck, frame.into) not in pairs:
-            _fail(path, f"cannot draw from {frame.deck!r} into {frame.into!r}")
-    elif isinstance(frame, GainFrame):
-        seat(frame.seat, "seat")
-        card(frame.card, "card", "creature", "tower", "ability", "item")
-        held.append(frame.card)
-    elif isinstance(frame, LootFrame):
-        seat(frame.dead, "dead")
-        _type(frame.looters, tuple, f"{path}.looters")
-        for i, looter in enumerate(frame.looters):
-            seat(looter, f"looters[{i}]")
-        if not frame.looters or len(set(frame.looters)) != len(frame.looters):
-            _fail(f"{path}.looters", "looters are living players, each once")
-        if frame.dead in frame.looters:
-            _fail(f"{path}.looters", "the dead do not loot")
-        items = _ids(frame.items, rules, f"{path}.items")
-        creatures = _ids(frame.creatures, rules, f"{path}.creatures")
-        if any(rules.card[c].kind != "item" for c in items):
-            _fail(f"{path}.items", "only Items")
-        if any(rules.card[c].kind != "creature" for c in creatures):
-            _fail(f"{path}.creatures", "only creatures")
-        _int(frame.coins, 0, COIN_LIMIT, f"{path}.coins")
-        held.extend((*items, *creatures))
-    elif isinstance(frame, TrophyFrame):
-        seat(frame.winner, "winner")
-        seat(frame.loser, "loser")
-        if frame.winner == frame.loser:
-            _fail(f"{path}.loser", "the loser is not the winner")
-    elif isinstance(frame, OfferFrame):
-        seat(frame.partner, "partner")
-        if frame.partner == p.turn:
-            _fail(f"{path}.partner", "K6: the offer goes to another player")
-        for field, owner in (("give", p.turn), ("ask", frame.partner)):
-            cards = _ids(getattr(frame, field), rules, f"{path}.{field}")
-            player = p.players[owner]
-            if len(set(cards)) != len(cards) or any(
-                c not in (*player.hand, *player.slots)
-                or rules.card[c].kind not in ("item", "creature")
-                for c in cards
-            ):
-                _fail(f"{path}.{field}", "an offer swaps Items and creatures the players hold")
-        _int(frame.give_coins, 0, p.players[p.turn].coins, f"{path}.give_coins")
-        _int(frame.ask_coins, 0, p.players[frame.partner].coins, f"{path}.ask_coins")
-        _type(frame.proposed, bool, f"{path}.proposed")
-    return held
-
-
-_SHAPES: Final = frozenset(
-    {
-        StartFrame,
-        TurnEndFrame,
-        MenuFrame,
-        WindowFrame,
-        ResolveFrame,
-        RunFrame,
-        RollFrame,
-        MoveFrame,
-        ArriveFrame,
-        ChooseFrame,
-        EncounterFrame,
-        PayFrame,
-        FightFrame,
-        DuelFrame,
-        DrawFrame,
-        GainFrame,
-        DropFrame,
-        LootFrame,
-        TrophyFrame,
-        OfferFrame,
-    }
-)
+_SHAPES: Final = frozenset(FRAMES)
 _SINGLE: Final = (StartFrame, TurnEndFrame, RollFrame, OfferFrame, TrophyFrame, DropFrame)
 
 
@@ -512,14 +276,12 @@ def _order(p: State | View) -> None:
     else:
         _turn(p)
     for i, frame in enumerate(frames):
-        _FITS[type(frame)](p, i, frame)
+        frame.check(p, at(i))
 
 
 def _pending_draws(p: State | View) -> None:
     """Draws still to make fit the places they fill: the Shop's free places, and one active
     prophecy (a second draw would push the first out of the game)."""
-    from ._engine import SHOP_SIZE
-
     shop = [(i, f) for i, f in enumerate(p.frames) if isinstance(f, DrawFrame) and f.into == "shop"]
     free = SHOP_SIZE - len(p.shop)
     if sum(f.count for _, f in shop) > free:
@@ -541,64 +303,9 @@ def _pending_draws(p: State | View) -> None:
 # the engine could not have left (and would later do wrong) is refused on load.
 
 
-def _at(i: int, field: str | None = None) -> str:
-    return f"$.frames[{i}]" if field is None else f"$.frames[{i}].{field}"
-
-
-def _name(frame: Any) -> str:
-    return type(frame).__name__
-
-
-def _waits(p: State | View, i: int) -> bool:
-    """Frame ``i`` is the one waiting for an answer: the top, or under a Shop refill only (the
-    engine refills the Shop on top of whatever waits, K14)."""
-    frames = p.frames
-    top = len(frames) - 1
-    if i == top:
-        return True
-    last = frames[top]
-    return i == top - 1 and isinstance(last, DrawFrame) and last.into == "shop"
-
-
-def _waiting(p: State | View, i: int, frame: Any, what: str) -> None:
-    if not _waits(p, i):
-        _fail(_at(i), f"{what} waits on top of the frames: nothing is done above it")
-
-
-def _living(p: State | View, seat: int, path: str) -> None:
-    if p.players[seat].tile is None:
-        _fail(path, f"seat {seat}'s character is dead: its pending work ended with it")
-
-
-def _turns(p: State | View, seat: int, path: str) -> None:
-    if seat != p.turn:
-        _fail(
-            path, f"this is the work of the active player's turn (seat {p.turn}), not seat {seat}'s"
-        )
-
-
-def _seat_of(frame: Any) -> int:
-    seat: int = frame.seat
-    return seat
-
-
-def _rolled(roll: DiceRoll) -> bool:
-    return "" not in roll.faces
-
-
-def _unrolled(roll: DiceRoll) -> bool:
-    return all(face == "" for face in roll.faces)
-
-
-def _settled(roll: DiceRoll) -> bool:
-    return _rolled(roll) and all(roll.used)
-
-
 def _set_up(p: State | View) -> None:
     """The set-up waits only on its first draws (explicit chance): the first prophecy, then the
     Shop's Items, before the first seat's first turn starts (K9); nothing has happened yet."""
-    from ._board import tile_at
-
     start = p.frames[0]
     if not (isinstance(start, StartFrame) and start.new_round):
         _fail("$.frames[0].new_round", "the first turn starts the first round")
@@ -607,8 +314,6 @@ def _set_up(p: State | View) -> None:
     kinds = [(f.deck, f.into) for f in p.frames[1:] if isinstance(f, DrawFrame)]
     if kinds not in ([("item", "shop")], [("item", "shop"), ("prophecy", "prophecy")]):
         _fail("$.frames", "the set-up draws the first prophecy, then the Shop's Items")
-    from ._engine import SHOP_SIZE
-
     shop = p.frames[1]
     if isinstance(shop, DrawFrame) and len(p.shop) + shop.count != SHOP_SIZE:
         _fail("$.frames[1].count", f"K14: the set-up fills the Shop with {SHOP_SIZE} Items")
@@ -635,14 +340,12 @@ def _turn(p: State | View) -> None:
         _fail("$.prophecy", "a prophecy is active while the deck has one to draw")
     turn = p.turn
     if p.players[turn].tile is None:
-        from ._work import _owner
-
         for i, frame in enumerate(frames[1:], 1):
-            if _owner(frame) is None:
+            if frame.owner() is None:
                 _fail(
-                    _at(i),
+                    at(i),
                     f"seat {turn}'s character is dead: nothing is left of its turn but the"
-                    f" others' work, not a {_name(frame)}",
+                    f" others' work, not a {type(frame).__name__}",
                 )
         return
     kinds = {type(f) for f in frames}
@@ -659,362 +362,7 @@ def _turn(p: State | View) -> None:
         _fail("$.flags.dueled", "K5: a duel was declared this turn")
 
 
-def _fit_start(p: State | View, i: int, frame: Any) -> None:
-    pass  # at the bottom only (_order), and the set-up's (_set_up)
-
-
-def _fit_turn_end(p: State | View, i: int, frame: Any) -> None:
-    pass  # at the bottom only (_order); what may lie on it is checked by the frames above
-
-
-def _fit_menu(p: State | View, i: int, frame: Any) -> None:
-    below = p.frames[i - 1]
-    if frame.phase == "end":
-        ok = isinstance(below, TurnEndFrame) and not below.done
-    elif frame.phase == "duel":
-        ok = isinstance(below, WindowFrame) and below.request == "end"
-    else:
-        ok = isinstance(below, MenuFrame) and below.phase == "duel"
-    if not ok:
-        _fail(
-            _at(i),
-            f"the {frame.phase} menu lies where the turn's start put it: the end menu on the"
-            " turn's end, its window, the duel menu, then the start menu",
-        )
-
-
-def _asks(frame: Any, request: str) -> bool:
-    """Whether ``frame`` is one a window on ``request`` is opened on, as the engine leaves it."""
-    if request in ("start", "end"):
-        return isinstance(frame, MenuFrame) and frame.phase == request
-    if request == "travel":
-        return isinstance(frame, RollFrame)
-    if request == "move":
-        return isinstance(frame, MoveFrame)
-    if request == "tile":
-        return isinstance(frame, ArriveFrame)
-    if request == "draw":
-        return isinstance(frame, ChooseFrame) and not (frame.cards or frame.passed or frame.chosen)
-    if request == "combat":
-        if isinstance(frame, FightFrame):
-            return frame.stage == "roll" and _unrolled(frame.dice)
-        return (
-            isinstance(frame, DuelFrame)
-            and frame.stage == "roll-a"
-            and _unrolled(frame.dice_a)
-            and _unrolled(frame.dice_d)
-        )
-    return isinstance(frame, FightFrame | DuelFrame) and frame.stage == "settle"
-
-
-def _fit_window(p: State | View, i: int, frame: Any) -> None:
-    if i == 0 or not _asks(p.frames[i - 1], frame.request):
-        _fail(_at(i), f"K4: a window on {frame.request!r} opens on the request it answers")
-    if not _waits(p, i) and (frame.asking is not None or frame.passes or frame.stack):
-        _fail(_at(i), "K4: a window is opened when it comes on top, and stays there until closed")
-    for k, answer in enumerate(frame.stack):
-        _answered(p, answer, _at(i, f"stack[{k}]"), frame.request)
-    if frame.asking is not None:
-        _living(p, frame.asking, _at(i, "asking"))
-
-
-def _answered(p: State | View, answer: Answer, path: str, request: str | None) -> None:
-    """An answer given (on the Stack, or being resolved) by what its seat may use: a card of its
-    own guild or neutral (K15), in its slots unless used up; its guild power, once a turn."""
-    from ._engine import usable_ability
-
-    rules = p.config.rules
-    player = p.players[answer.seat]
-    if answer.card is None:
-        usage = rules.guild[player.guild].power.usage
-        if answer.seat not in p.flags.powers:
-            _fail(path, f"seat {answer.seat}'s guild power is used once a turn, and noted")
-    else:
-        card = rules.card[answer.card]
-        usage = card.usage
-        if not usable_ability(p, answer.seat, card):
-            _fail(path, f"K15: {answer.card!r} belongs to another guild")
-        kept = not (card.kind == "ability" or (usage is not None and usage.consumed))
-        if kept and (answer.card not in player.slots or answer.card not in p.flags.spent):
-            _fail(path, f"{answer.card!r} is used from seat {answer.seat}'s slots, once a turn")
-    if usage is None:
-        _fail(path, "this answer has no usage")
-    if request is not None and request not in usage.when:
-        _fail(path, f"K4: this answer does not answer {request!r}")
-    if (answer.target is None) != (usage.target == "self"):
-        _fail(f"{path}.target", f"the usage's target is {usage.target!r}")
-
-
-def _fit_resolve(p: State | View, i: int, frame: Any) -> None:
-    frames = p.frames
-    below, above = frames[i - 1], frames[i + 1] if i + 1 < len(frames) else None
-    if isinstance(below, ResolveFrame) or p.players[p.turn].tile is None:
-        pass  # (a dead active player's turn is gone, but for the others' answers)
-    elif not any(_asks(below, request) for request in REQUESTS_ORDER):
-        _fail(_at(i), "K4: the Stack resolves where its window was")
-    if isinstance(above, ResolveFrame) == frame.done:
-        _fail(_at(i, "done"), "K4: the Stack resolves last in, first out, one answer at a time")
-    _living(p, frame.answer.seat, _at(i, "answer.seat"))
-    _answered(p, frame.answer, _at(i, "answer"), None)
-
-
-def _fit_run(p: State | View, i: int, frame: Any) -> None:
-    from ._engine import effects_of
-
-    rules = p.config.rules
-    kind, _, rest = frame.source.partition(":")
-    program = effects_of(p, frame.source)
-    if frame.pc >= max(1, len(program)):
-        _fail(_at(i, "pc"), "effects done are not left on the frames")
-    below = p.frames[i - 1]
-    seat = frame.seat
-    if kind in ("usage", "power"):
-        answer = below.answer if isinstance(below, ResolveFrame) and below.done else None
-        guild = p.players[seat].guild
-        if (
-            answer is None
-            or answer.seat != seat
-            or answer.target != frame.target
-            or (kind == "usage" and answer.card != rest)
-            or (kind == "power" and (answer.card is not None or rest != guild))
-        ):
-            _fail(_at(i), "K4: an answer's effects run on the answer being resolved")
-    elif frame.target is not None:
-        _fail(_at(i, "target"), "only an answer has a target")
-    if kind in ("tile", "effects", "creature"):
-        _turns(p, seat, _at(i, "seat"))
-    else:
-        _living(p, seat, _at(i, "seat"))
-    if kind == "trigger" and rest.partition(":")[0] != p.players[seat].guild:
-        _fail(_at(i, "source"), f"seat {seat} plays {p.players[seat].guild!r}")
-    elif kind == "reward":
-        drawing = isinstance(below, DrawFrame) and below.into == "prophecy" and below.seat == seat
-        if not drawing or rest not in p.discarded or rules.card[rest].kind != "prophecy":
-            _fail(
-                _at(i),
-                "a prophecy's reward comes when it is fulfilled: it has left the game, and the"
-                " next one waits to be drawn",
-            )
-    elif kind == "effects":
-        card = rules.card[rest]
-        if card.kind == "tower":
-            if rest not in p.flags.shown:
-                _fail(_at(i, "source"), f"the tower {rest!r} acts when shown (K15)")
-        elif card.kind not in ("place", "event"):
-            _fail(_at(i, "source"), f"{rest!r} is neither a place, an event nor a tower")
-        elif rest not in p.discarded and all(e.card != rest for e in p.lasting):
-            _fail(_at(i, "source"), f"the {card.kind} {rest!r} is resolved and discarded, or lasts")
-    elif kind == "creature" and rules.card[rest.partition(":")[0]].kind != "creature":
-        _fail(_at(i, "source"), "only a creature has triggers on a card")
-
-
-def _fit_roll(p: State | View, i: int, frame: Any) -> None:
-    _turns(p, frame.seat, _at(i, "seat"))
-    window, move = p.frames[i - 1], p.frames[i - 2] if i >= 2 else None
-    if not (
-        isinstance(window, WindowFrame)
-        and window.request == "move"
-        and isinstance(move, MoveFrame)
-        and move.steps == 0
-    ):
-        _fail(_at(i), "K3: the travel die is rolled for the move it makes, before its window")
-
-
-def _fit_move(p: State | View, i: int, frame: Any) -> None:
-    _turns(p, frame.seat, _at(i, "seat"))
-    if frame.steps == 0:
-        below = p.frames[i - 1]
-        if not (isinstance(below, MenuFrame) and below.phase == "duel"):
-            _fail(_at(i), "K3: the travel die's move comes after the start menu, before the duel")
-
-
-def _fit_arrive(p: State | View, i: int, frame: Any) -> None:
-    _turns(p, frame.seat, _at(i, "seat"))
-
-
-def _fit_choose(p: State | View, i: int, frame: Any) -> None:
-    _turns(p, frame.seat, _at(i, "seat"))
-    if (frame.cards or frame.passed or frame.chosen) and not _waits(p, i):
-        _fail(_at(i), "cards are drawn and chosen when the draw comes on top")
-
-
-def _fit_encounter(p: State | View, i: int, frame: Any) -> None:
-    _turns(p, frame.seat, _at(i, "seat"))
-    deck = p.config.rules.card[frame.card].deck
-    if deck not in DRAW_DECKS:
-        _fail(_at(i, "card"), f"a card chosen is drawn from {' or '.join(DRAW_DECKS)}, not {deck}")
-    if i > 0 and isinstance(p.frames[i - 1], EncounterFrame):
-        return
-    for j in range(i + 1, len(p.frames)):  # the first of the cards chosen: the others on it
-        if isinstance(p.frames[j], EncounterFrame) and not isinstance(
-            p.frames[j - 1], EncounterFrame
-        ):
-            _fail(_at(j), "K11: the cards chosen wait together, resolved one after another")
-
-
-def _fit_pay(p: State | View, i: int, frame: Any) -> None:
-    _turns(p, frame.seat, _at(i, "seat"))
-    _waiting(p, i, frame, "a tower's payment")
-
-
-_FIGHT_STAGES: Final = {
-    # the stages where a fight may wait: (its rolls made with their Dodges done, its rolls made,
-    # its rolls still to make); "open" and "result" pass at once (kinmarr._combat)
-    "roll": ((), (), ()),
-    "dodge": ((), ("dice",), ()),
-    "settle": (("dice",), (), ()),
-}
-_DUEL_STAGES: Final = {
-    "roll-a": ((), (), ("dice_d",)),
-    "dodge-a": ((), ("dice_a",), ("dice_d",)),
-    "roll-d": (("dice_a",), (), ()),
-    "dodge-d": (("dice_a",), ("dice_d",), ()),
-    "settle": (("dice_a", "dice_d"), (), ()),
-}
-
-
-def _fit_combat(p: State | View, i: int, frame: Any) -> None:
-    if isinstance(frame, FightFrame):
-        _turns(p, frame.seat, _at(i, "seat"))
-    else:
-        _turns(p, frame.attacker, _at(i, "attacker"))
-        below = p.frames[i - 1]
-        if not (isinstance(below, WindowFrame) and below.request == "end"):
-            _fail(_at(i), "K5: a duel is declared at the duel menu, before the end of the turn")
-    stage = frame.stage
-    stages = _FIGHT_STAGES if isinstance(frame, FightFrame) else _DUEL_STAGES
-    if stage not in stages:
-        _fail(_at(i, "stage"), f"a fight never waits at the {stage!r} stage")
-    settled, rolled, unrolled = stages[stage]
-    for field in settled:
-        if not _settled(getattr(frame, field)):
-            _fail(_at(i, field), f"at the {stage!r} stage this roll is made, its Dodges done")
-    for field in rolled:
-        if not _rolled(getattr(frame, field)):
-            _fail(_at(i, field), f"at the {stage!r} stage this roll is made")
-    for field in unrolled:
-        if not _unrolled(getattr(frame, field)):
-            _fail(_at(i, field), f"at the {stage!r} stage this roll is still to make")
-    if stage in ("dodge", "dodge-a", "roll-d", "dodge-d"):
-        _waiting(p, i, frame, f"a fight at the {stage!r} stage")
-    elif stage in ("roll", "roll-a") and not _waits(p, i) and not _asks(frame, "combat"):
-        _fail(_at(i), "K4: the dice are rolled once the combat window is closed")
-
-
-def _fit_draw(p: State | View, i: int, frame: Any) -> None:
-    frames = p.frames
-    if frame.into == "gain":
-        _living(p, frame.seat, _at(i, "seat"))
-        if frame.count == 0:
-            above = frames[i + 1] if i + 1 < len(frames) else None
-            if not (isinstance(above, GainFrame | DropFrame) and above.seat == frame.seat):
-                _fail(_at(i, "count"), "a draw is done when its last card is gained")
-        return
-    if frame.count < 1:
-        _fail(_at(i, "count"), "a draw is done when its last card is drawn")
-    if frame.into == "prophecy":
-        return
-    _turns(p, frame.seat, _at(i, "seat"))
-    set_up = isinstance(frames[0], StartFrame)
-    rules = p.config.rules
-    for j in range(i + 1, len(frames)):
-        above = frames[j]
-        bought = isinstance(above, GainFrame) and rules.card[above.card].kind == "item"
-        if (bought or isinstance(above, DropFrame)) and _seat_of(above) == p.turn:
-            continue  # the Item just bought, and a card dropped to make room for it
-        if set_up and isinstance(above, DrawFrame) and above.into == "prophecy":
-            continue
-        _fail(
-            _at(i),
-            "K14: the Shop is refilled at once: only the Item just bought lies above its refill",
-        )
-
-
-def _fit_gain(p: State | View, i: int, frame: Any) -> None:
-    from ._engine import usable_ability
-
-    _living(p, frame.seat, _at(i, "seat"))
-    card = p.config.rules.card[frame.card]
-    if card.kind == "tower":
-        _fail(_at(i, "card"), "a tower comes to the hand when paid for")
-    if not usable_ability(p, frame.seat, card):
-        _fail(_at(i, "card"), f"K15: {frame.card!r} belongs to another guild")
-
-
-def _fit_drop(p: State | View, i: int, frame: Any) -> None:
-    _living(p, frame.seat, _at(i, "seat"))
-    _waiting(p, i, frame, "a card to drop")
-    if len(p.players[frame.seat].hand) != HAND_LIMIT + 1:
-        _fail(_at(i), f"K15: a card is dropped from a hand of {HAND_LIMIT + 1}")
-
-
-def _fit_loot(p: State | View, i: int, frame: Any) -> None:
-    from ._query import order_from
-
-    if p.players[frame.dead].tile is not None:
-        _fail(_at(i, "dead"), f"K13: seat {frame.dead}'s character is alive")
-    for k, seat in enumerate(frame.looters):
-        _living(p, seat, _at(i, f"looters[{k}]"))
-    order = order_from(p, p.turn)
-    if [s for s in order if s in frame.looters] != list(frame.looters):
-        _fail(_at(i, "looters"), "K13: looters choose in turn order from the active player")
-    if len({p.players[s].tile for s in frame.looters}) > 1:
-        _fail(_at(i, "looters"), "K13: the looters stand on the tile where the character died")
-    for j in range(i + 1, len(p.frames)):  # what is taken, another death, a Shop refill
-        above = p.frames[j]
-        refill = isinstance(above, DrawFrame) and above.into == "shop"
-        if not (refill or isinstance(above, GainFrame | DropFrame | LootFrame)):
-            _fail(_at(j), "K13: a death is looted at once")
-
-
-def _fit_trophy(p: State | View, i: int, frame: Any) -> None:
-    _waiting(p, i, frame, "a duel's trophy")
-    _living(p, frame.winner, _at(i, "winner"))
-    _living(p, frame.loser, _at(i, "loser"))
-    if p.turn not in (frame.winner, frame.loser):
-        _fail(_at(i), "K5: the active player fought the duel")
-
-
-def _fit_offer(p: State | View, i: int, frame: Any) -> None:
-    from ._query import on_tile
-
-    _waiting(p, i, frame, "a trade offer")
-    below = p.frames[i - 1]
-    if not (isinstance(below, MenuFrame) and below.phase == "end"):
-        _fail(_at(i), "K6: trade offers are made at the end of the turn")
-    if frame.partner not in p.flags.traded:
-        _fail(_at(i, "partner"), "K6: the offer is noted, once per partner per turn")
-    if frame.partner not in on_tile(p, p.turn):
-        _fail(_at(i, "partner"), "K6: trade with a living player on your tile")
-
-
-_FITS: Final[dict[type, Callable[[State | View, int, Any], None]]] = {
-    StartFrame: _fit_start,
-    TurnEndFrame: _fit_turn_end,
-    MenuFrame: _fit_menu,
-    WindowFrame: _fit_window,
-    ResolveFrame: _fit_resolve,
-    RunFrame: _fit_run,
-    RollFrame: _fit_roll,
-    MoveFrame: _fit_move,
-    ArriveFrame: _fit_arrive,
-    ChooseFrame: _fit_choose,
-    EncounterFrame: _fit_encounter,
-    PayFrame: _fit_pay,
-    FightFrame: _fit_combat,
-    DuelFrame: _fit_combat,
-    DrawFrame: _fit_draw,
-    GainFrame: _fit_gain,
-    DropFrame: _fit_drop,
-    LootFrame: _fit_loot,
-    TrophyFrame: _fit_trophy,
-    OfferFrame: _fit_offer,
-}
-
-
 def _ending(p: State | View, ending: Any, rules: Compiled) -> None:
-    from ._work import score
-
     _type(ending, Ending, "$.ending")
     n = len(p.players)
     scores = tuple(score(rules, player) for player in p.players)
@@ -1045,8 +393,6 @@ def _ended(p: State | View, kind: str) -> None:
     """The ending fits the state it left, as the engine ends a game: at the start of a round
     (Fate 10, the round after the last) or of a turn (one token left, a deck empty, K7), or when
     the last character dies (K13)."""
-    from ._engine import exhausted
-
     last = last_round(p.config)
     if kind == "round-limit":
         if p.round != last + 1:
@@ -1062,27 +408,17 @@ def _ended(p: State | View, kind: str) -> None:
 
 
 def _resting(p: State | View) -> None:
-    """The frame on top waits for an answer, and has some (see :mod:`kinmarr._engine`)."""
-    from ._engine import _HANDLERS
-    from ._legal import acting, legal_actions
-    from ._work import Work
+    """The frame on top waits for an answer (it :meth:`asks <kinmarr._frames.BaseFrame.asks>`
+    someone: chance only in explicit chance mode), and has some."""
 
     top = p.frames[-1]
-    if isinstance(p, State):
-        state = p
-    else:
-        from ._rules import redeal
-
-        state = redeal(p, 0)
-    work = Work(state)
+    path = f"$.frames[{len(p.frames) - 1}]"
     try:
-        rests = _HANDLERS[type(top)](work, top)
+        asked = top.asks(p)
     except (KeyError, IndexError, ValueError, TypeError) as exc:
-        _fail(f"$.frames[{len(p.frames) - 1}]", f"cannot be worked: {type(exc).__name__}: {exc}")
-    if not rests or len(work.frames) != len(p.frames) or work.frames[-1] is not top:
-        _fail(f"$.frames[{len(p.frames) - 1}]", "the frame on top does not wait for an answer")
-    if work.events or work.rng != state.rng:
-        _fail(f"$.frames[{len(p.frames) - 1}]", "the frame on top does not wait for an answer")
+        _fail(path, f"cannot be worked: {type(exc).__name__}: {exc}")
+    if asked is None or (asked == CHANCE and not p.config.explicit):
+        _fail(path, "the frame on top does not wait for an answer")
     try:
         legal = legal_actions(p)
     except (KeyError, IndexError, ValueError, TypeError) as exc:

@@ -12,42 +12,21 @@ import bisect
 from collections.abc import Iterable
 from typing import Any, Final
 
+import tabletop_rules
 from tabletop_rules import Rng, Seat
 
 from ._board import Tile
 from ._content import Card, Compiled
 from ._events import Event, FateChanged, GameEnded, PlayerDied
-from ._frames import (
-    ChooseFrame,
-    DrawFrame,
-    DropFrame,
-    EncounterFrame,
-    FightFrame,
-    Frame,
-    GainFrame,
-    LootFrame,
-    OfferFrame,
-    PayFrame,
-    ResolveFrame,
-    RunFrame,
-    TrophyFrame,
-    TurnEndFrame,
-    WindowFrame,
-)
+from ._frames import DropFrame, Frame, LootFrame, RunFrame, WindowFrame
+from ._frames._base import candidates
+from ._pieces import DECK_FIELD, FATE_MAX
 from ._query import HAND_LIMIT, WOUND_LIMIT, order_from
 from ._state import COIN_LIMIT, Config, Deck, Ending, Player, State, TurnFlags
 
-__all__ = ["DECK_FIELD", "MFlags", "MPlayer", "Work", "score"]
+__all__ = ["DECK_FIELD", "FATE_MAX", "MFlags", "MPlayer", "Work", "score"]
 
-DECK_FIELD: Final = {
-    "encounter": "encounters",
-    "ability": "abilities",
-    "item": "items",
-    "prophecy": "prophecies",
-}
-"""The state field of each deck."""
-
-FATE_MAX: Final = 10
+_FRESH: Final = TurnFlags()
 
 
 class MPlayer:
@@ -95,10 +74,12 @@ class MFlags:
         "shop",
         "shown",
         "spent",
+        "src",
         "traded",
     )
 
     def __init__(self, flags: TurnFlags) -> None:
+        self.src = flags
         self.roll = flags.roll
         self.refreshes = flags.refreshes
         self.moved = flags.moved
@@ -111,6 +92,20 @@ class MFlags:
         self.duel_anywhere = flags.duel_anywhere
 
     def freeze(self) -> TurnFlags:
+        src = self.src
+        if (
+            self.roll == src.roll
+            and self.refreshes == src.refreshes
+            and self.moved is src.moved
+            and self.shown is src.shown
+            and self.spent is src.spent
+            and self.powers is src.powers
+            and self.dueled == src.dueled
+            and self.traded is src.traded
+            and self.shop == src.shop
+            and self.duel_anywhere == src.duel_anywhere
+        ):
+            return src  # unchanged: the same value (as MPlayer.freeze)
         return TurnFlags(
             self.roll,
             self.refreshes,
@@ -137,10 +132,11 @@ def score(rules: Compiled, player: Player | MPlayer) -> int:
     return total
 
 
-class Work:
+class Work(tabletop_rules.Work[State, Frame, Event]):
     """A state being changed; see the module docs."""
 
     def __init__(self, state: State) -> None:
+        super().__init__(list(state.frames))
         self.src = state
         self.config: Config = state.config
         self.rules: Compiled = state.config.rules
@@ -159,18 +155,18 @@ class Work:
         self.lasting = state.lasting
         self.discarded = state.discarded
         self.flags = MFlags(state.flags)
-        self.frames: list[Frame] = list(state.frames)
         self.ending: Ending | None = state.ending
-        self.events: list[Event] = []
         self.restock = False
         """Cards went into the Item deck during this step: the Shop may be refilled (K14)."""
+        self.asked: Seat | None = None
+        """Who the engine found asked when it stopped (kept on the state it freezes)."""
 
     def freeze(self) -> State:
-        """The new state."""
-        return State(
+        """The new state (remembering who is asked in it)."""
+        state = State(
             self.config,
             self.rng,
-            tuple(p.freeze() for p in self.players),
+            tuple([p.freeze() for p in self.players]),
             self.turn,
             self.round,
             self.fate,
@@ -186,23 +182,25 @@ class Work:
             tuple(self.frames),
             self.ending,
         )
+        if self.asked is not None:
+            object.__setattr__(state, "cache", {"acting": self.asked})
+        return state
 
     # -- frames --------------------------------------------------------------------------------
 
-    def push(self, frame: Frame) -> None:
-        self.frames.append(frame)
-
-    def pop(self) -> Frame:
-        return self.frames.pop()
-
-    def replace(self, frame: Frame) -> None:
-        """Put ``frame`` in place of the frame on top."""
-        self.frames[-1] = frame
-
     def window(self, request: Any) -> None:
         """Push a response window on ``request`` (K4); it asks only the players holding an answer
-        that applies (:func:`kinmarr._answers.answers`), and closes at once when none does."""
+        that applies (:func:`kinmarr._frames.answers.answers`), and closes at once when none
+        does."""
         self.frames.append(WindowFrame(request))
+
+    def run_effects(self, source: str, seat: Seat, target: Seat | None = None) -> None:
+        """Push the effects ``source`` names, carried out for ``seat`` (on ``target``)."""
+        self.frames.append(RunFrame(source, 0, seat, target))
+
+    def fresh_flags(self) -> None:
+        """A turn starts: nothing is done yet."""
+        self.flags = MFlags(_FRESH)
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -222,12 +220,7 @@ class Work:
     def candidates(self, name: str) -> tuple[str, ...]:
         """The cards the next draw from ``name`` may be: the unknown part, or else the first
         known group at the bottom."""
-        deck = self.deck(name)
-        if deck.top:
-            return deck.top
-        if deck.bottom:
-            return deck.bottom[0]
-        return ()
+        return candidates(self, name)
 
     def take(self, name: str, card: str) -> None:
         """Remove ``card`` (one of the :meth:`candidates`) from the deck."""
@@ -241,10 +234,6 @@ class Work:
         group.remove(card)
         rest = deck.bottom[1:]
         self.set_deck(name, Deck((), ((tuple(group),) if group else ()) + rest))
-
-    def next_card(self, name: str) -> str:
-        """The card a sampled draw takes: the top card."""
-        return self.candidates(name)[0]
 
     def random_order(self, cards: Iterable[str]) -> tuple[str, ...]:
         """Cards in random order: shuffled from the generator (sampled chance) or in pack order,
@@ -367,53 +356,18 @@ class Work:
         active = dead == self.turn
         kept: list[Frame] = []
         for frame in self.frames:
-            if type(frame) is TurnEndFrame:
-                kept.append(frame)
-                continue
-            owner = _owner(frame)
+            owner = frame.owner()
             if owner == dead or (active and owner is None):
-                self.release(frame)
+                frame.release(self)
                 continue
-            if type(frame) is LootFrame and dead in frame.looters:
-                frame = LootFrame(
-                    frame.dead,
-                    tuple(s for s in frame.looters if s != dead),
-                    frame.items,
-                    frame.creatures,
-                    frame.coins,
-                )
-            elif (type(frame) is TrophyFrame and dead in (frame.winner, frame.loser)) or (
-                type(frame) is OfferFrame and dead == frame.partner
-            ):
-                continue
-            kept.append(frame)
+            left = frame.outlived(dead)
+            if left is not None:
+                kept.append(left)  # type: ignore[arg-type]
         self.frames = kept
 
     def release(self, frame: Frame) -> None:
         """Put the cards a frame holds back where they belong when the frame is dropped."""
-        if isinstance(frame, ChooseFrame):
-            unresolved = [c for c in (*frame.cards, *frame.passed) if c not in frame.chosen]
-            self.to_bottom(frame.deck, unresolved)
-            for card in frame.chosen:
-                self.to_bottom(self.card(card).deck, (card,))
-        elif isinstance(frame, EncounterFrame):
-            self.to_bottom(self.card(frame.card).deck, (frame.card,))
-        elif isinstance(frame, PayFrame):
-            self.to_bottom("encounter", (frame.tower,))
-        elif isinstance(frame, FightFrame):
-            self.to_bottom("encounter", (frame.creature,))
-        elif isinstance(frame, GainFrame):
-            self.discard((frame.card,))
-        elif isinstance(frame, LootFrame):
-            self.discard((*frame.items, *frame.creatures))
-        elif isinstance(frame, WindowFrame):
-            for answer in frame.stack:
-                if answer.card is not None and self.holds_card(answer.card):
-                    self.return_used(answer.card)
-        elif isinstance(frame, ResolveFrame):
-            used = frame.answer.card
-            if used is not None and self.holds_card(used):
-                self.return_used(used)
+        frame.release(self)
 
     def holds_card(self, card: str) -> bool:
         """Whether an answer's card is held by the Stack (an Ability or an Item used up)."""
@@ -434,24 +388,3 @@ class Work:
             winners = tuple(s for s in living if scores[s] == best)
         self.ending = Ending(kind, winners, scores)
         self.events.append(GameEnded(kind, winners))
-
-
-def _owner(frame: Frame) -> Seat | None:
-    """The player whose work a frame is (``None``: the active player's turn itself; ``-1``:
-    nobody's, handled by :meth:`Work._purge` itself)."""
-    if isinstance(frame, GainFrame | DropFrame):
-        return frame.seat
-    if isinstance(frame, RunFrame):
-        return frame.seat if frame.source.split(":")[0] in _ANSWER_SOURCES else None
-    if isinstance(frame, ResolveFrame):
-        return frame.answer.seat
-    if isinstance(frame, DrawFrame):
-        return frame.seat if frame.into == "gain" else -1
-    if isinstance(frame, LootFrame | TrophyFrame):
-        return -1
-    return None
-
-
-_ANSWER_SOURCES: Final = frozenset({"usage", "power", "reward", "trigger"})
-"""Effects run for a player who may not be the active one (a card or power used as an answer, a
-prophecy's reward, a guild's trigger)."""

@@ -59,7 +59,8 @@ class ActionButton:
         >>> ActionButton.for_kind(EndTurn, "end-turn", "End turn").title
         'End the turn (the end-of-turn steps follow).'
         """
-        return cls(key, label, (kind.__doc__ or label).strip().split("\n")[0])
+        first = (kind.__doc__ or label).strip().split("\n")[0]
+        return cls(key, label, _plain(first))
 
     @classmethod
     def chance(cls, words: str) -> ActionButton:
@@ -70,6 +71,25 @@ class ActionButton:
         ActionButton(key='chance-roll 3', label='roll 3', title='Chance: roll 3')
         """
         return cls(f"chance-{words}", words, f"Chance: {words}")
+
+
+_ROLE = re.compile(r":[a-z:]+:`~?(?:([^`<]*?) *<[^`>]*>|(?:[\w.]*\.)?([^`]*))`")
+
+
+_CODES = re.compile(r" ?\((?:[A-Z][0-9]{1,3}(?:, ?)?)+\)|(?<=\()[A-Z][0-9]{1,3}: ")
+"""A ruling's code in a docstring, ``(K3)`` or ``(G22: …``: for the docs, not for players."""
+
+
+def _plain(text: str) -> str:
+    """A docstring's line as a player's words: ``:class:`~grimheim.Focus``` is ``Focus``,
+    ````card```` is ``card``, and rulings' codes are left out.
+
+    >>> _plain("A focus action: add 1 mana to ``card`` (:class:`~grimheim.Focus`).")
+    'A focus action: add 1 mana to card (Focus).'
+    >>> _plain("Roll the travel die and move (K3)."), _plain("Ask for gold (G22: they agree).")
+    ('Roll the travel die and move.', 'Ask for gold (they agree).')
+    """
+    return _CODES.sub("", _ROLE.sub(lambda m: m[1] or m[2], text).replace("``", ""))
 
 
 ClickPart: TypeAlias = "str | ActionButton"

@@ -78,9 +78,13 @@ class Game(abc.ABC, Generic[S, A, V]):
         observation_bounds: ``observation_bounds(config) -> tuple[float, float]``, the lowest
             and highest number any observation holds (``None`` for a game that does not
             publish them); a learning environment's bounded ``Box``.
-        describe: ``describe(state_or_view, event_or_action) -> str``, an event or an action in
-            a sentence a player understands, an action read in the position it answers
-            (``None`` for a game without one).
+        describe: ``describe(state_or_view, what) -> str``, an event or an action in a sentence
+            a player understands, an action read in the position it answers (``None`` for a
+            game without one). The games of this library also say the position's
+            :class:`~tabletop_rules.Decision` (the question, in a player's words), its
+            :class:`~tabletop_rules.Outcome`, and, given a later position, what changed that no
+            event says (``""`` for nothing); a front end falls back on ``Decision.prompt`` when
+            a game's ``describe`` raises ``TypeError`` for them.
         card_text: ``card_text(config_or_state_or_view, card_id) -> str``, a card's name, kind
             and rules text in plain words (``None`` for a game without one).
         draw_svg: ``draw_svg(position, clicks) -> str``, the renderer behind

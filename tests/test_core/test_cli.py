@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.test_core.cli_run import Run, run
 
 from tabletop_rules import (
     Codec,
@@ -270,22 +271,6 @@ def extra_games(monkeypatch: pytest.MonkeyPatch) -> None:
         ]
 
     monkeypatch.setattr(registry, "entry_points", patched)
-
-
-@attrs.frozen
-class Run:
-    """The result of one ``tabletop`` run."""
-
-    code: int
-    out: str
-    err: str
-
-
-def run(*argv: str | Path, stdin: str = "") -> Run:
-    """Run ``tabletop`` with the given arguments and input."""
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main([str(a) for a in argv], stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return Run(code, out.getvalue(), err.getvalue())
 
 
 def fails(result: Run, *fragments: str) -> None:

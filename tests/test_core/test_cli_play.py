@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
+from tests.test_core.cli_run import Run, run
 
 from tabletop_rules import Game, Record, Rng, cli, play, replay
 from tabletop_rules.cli import _games as cli_games
@@ -23,22 +23,6 @@ from tabletop_rules.cli import _games as cli_games
 TWO_HEROES = '{"heroes": ["bjorn", "alva"]}'
 THREE_GUILDS = '{"guilds": ["feudal_pact", "arcane_commune", "pathfinders"], "auto_pass": true}'
 EXPLICIT = '{"chance": "explicit"}'
-
-
-@attrs.frozen
-class Run:
-    """The result of one ``tabletop`` run."""
-
-    code: int
-    out: str
-    err: str
-
-
-def run(*argv: str | Path, stdin: str = "") -> Run:
-    """Run ``tabletop`` with the given arguments and input."""
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main([str(a) for a in argv], stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return Run(code, out.getvalue(), err.getvalue())
 
 
 def ok(*argv: str | Path, stdin: str = "") -> str:
@@ -96,7 +80,7 @@ def test_goblinguard_a_whole_game_by_numbers(tmp_path: Path) -> None:
     out = ok("play", "goblinguard", "--seed", "4", "--save", save, stdin=lines(*["1"] * 40))
     assert "Seats:" not in out  # solitaire: no seat talk
     assert "── Decision 1 ─" in out and "── Decision 20 ─" in out
-    assert re.search(r"^Game over: (won|lost) \(defeated [0-9]+", out, flags=re.M)
+    assert re.search(r"^Game over: The game is (won|lost): [0-9a-z]+ ", out, flags=re.M)
     assert f"Saved 20 action(s) to {save}." in out
     record, final = saved("goblinguard", save)
     g = game("goblinguard")
@@ -168,7 +152,7 @@ def test_agents_alone_play_as_the_library_plays() -> None:
 def test_grimheim_two_heroes_pass_the_keyboard_save_and_resume(tmp_path: Path) -> None:
     save, whole = tmp_path / "two.json", tmp_path / "whole.json"
     seats = ["--seat", "0=human", "--seat", "1=human"]
-    args = ["play", "grimheim", *seats]
+    args = ["play", "grimheim", *seats, "--board", "full"]
     config = ["--config", TWO_HEROES, "--seed", "3"]
     first, then = ["1", "end", "no-swap", "1"], ["1", "1", "2"]
     out = ok(*args, *config, "--save", save, stdin=lines(*first, "q"))
@@ -269,7 +253,7 @@ def test_grimheim_config_options() -> None:
 
 def test_kinmarr_one_person_against_agents_and_undo(tmp_path: Path) -> None:
     before, after = tmp_path / "before.json", tmp_path / "after.json"
-    args = ["play", "kinmarr", "--config", THREE_GUILDS, "--seed", "2"]
+    args = ["play", "kinmarr", "--config", THREE_GUILDS, "--seed", "2", "--board", "full"]
     # the person ends the first turn: both agents play, then it is the person's turn again
     answers = lines("1", f"s {before}", "end", "u", f"s {after}", "q")
     out = ok(*args, stdin=answers)
@@ -488,7 +472,7 @@ def test_the_roll_waiting_is_on_screen_after_resume(tmp_path: Path) -> None:
     out = ok("play", "grimheim", "--resume", path, stdin="q\n")
     board = screens(out)[0].splitlines()
     assert board[-2] == "roll: Bjorn attacks the Troll at 5,9: rolled 2 hits and 1 rune"
-    assert board[-1].startswith("to answer: seat 0 (Bjorn): ")
+    assert board[-1].startswith("to answer: seat 0, Bjorn: use cards on this roll")
     assert re.search(r"^[0-9]+ legal actions:", out.split(board[-1], 1)[1].lstrip(), re.M)
 
     # kinmarr: play at random until a seat is asked during a fight, save, resume there
@@ -699,3 +683,47 @@ def test_without_readline_lines_are_read_all_the_same(monkeypatch: pytest.Monkey
     monkeypatch.setattr(sys, "stdout", screen)
     assert cli.main(["play", "goblinguard", "--seed", "4"], stderr=io.StringIO()) == 0
     assert "── Decision 2 " in screen.getvalue()
+
+
+# --------------------------------------------------------------------------- reading well
+
+
+def test_a_seat_is_shown_what_changed_on_the_board_and_b_shows_it_whole() -> None:
+    """Grimheim's board is about 45 lines: after a seat's first board, each decision shows the
+    lines that changed since that seat last saw it; ``b`` shows the whole board, and
+    ``--board full`` shows it whole every time."""
+    args = ["play", "grimheim", "--config", '{"heroes": ["bjorn"]}', "--seed", "3"]
+    out = ok(*args, stdin=lines("1", "b", "q!"))
+    first, second = screens(out)[:2]
+    assert second.startswith("What changed on the board (b shows all of it):")
+    assert 1 < len(second.splitlines()) < len(first.splitlines()) // 2
+    after_b = out.split("] > ", 2)[2].split("\n", 1)[1]  # what b printed (after the echo)
+    assert after_b.startswith("Defenders of Grimheim: spot 1/12")  # the whole board again
+    assert len(after_b.split("\n[", 1)[0].splitlines()) > len(first.splitlines())
+    whole = ok(*args, "--board", "full", stdin=lines("1", "q!"))
+    assert [len(s.splitlines()) for s in screens(whole)[:2]] == [len(first.splitlines())] * 2
+
+
+def test_the_agents_passes_are_folded_unless_asked() -> None:
+    """Fated Kingdom asks every guild to answer or pass at each step of a turn: an agent's
+    passes are folded into one line (``Passed: seat 1, seat 2 (twice).``); ``--passes`` says
+    each one."""
+    args = ["play", "kinmarr", "--seed", "4"]  # four guilds, no auto_pass: many windows
+    folded = ok(*args, stdin=lines(*["1"] * 12, "q!"))
+    each = ok(*args, "--passes", stdin=lines(*["1"] * 12, "q!"))
+    said = re.findall(r"^Seat [123] \(heuristic\) plays pass — ", each, re.M)
+    summed = re.findall(r"^Passed: (.*)\.$", folded, re.M)
+    assert "plays pass" not in folded and "Passed: " not in each
+    assert len(said) > 2 * len(summed) > 0  # folded: far fewer lines
+    counted = 0
+    for line in summed:
+        for n in re.findall(r"seat [0-9]+(?: \((twice|[0-9]+) ?(?:times)?\))?", line):
+            counted += {"": 1, "twice": 2}.get(n) or int(n)
+    assert counted == len(said)  # every pass counted
+
+
+def test_the_question_is_asked_in_a_players_words() -> None:
+    args = ["play", "grimheim", "--config", '{"heroes": ["bjorn"]}', "--seed", "3"]
+    out = ok(*args, stdin=lines("q!"))
+    assert "Bjorn: choose an action (two different ones a turn)" in out
+    assert not re.search(r"\([GKR][0-9]+\)", out)

@@ -1,8 +1,9 @@
 """The goblinguard set-up of the fuzzer (:func:`tabletop_rules.testing.fuzz_game`): its content
 files, its configs, and an oracle that reaches an accepted state by playing it again.
 
-``tests/test_goblinguard/test_fuzz.py`` runs it small on every check; ``scripts/fuzz.py`` runs it
-at full scale (10,000 games, 100,000 mutated loads, 5,000 content files).
+``tests/contract/test_fuzz.py`` runs it small on every check, with the budget in ``contract.py``;
+``scripts/fuzz.py`` runs it at full scale (10,000 games, 100,000 mutated loads, 5,000 content
+files).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from tests.contract.table import fuzzer
+
 import goblinguard as gg
-from tabletop_rules.testing import FuzzReport, fuzz_game
 
 PUZZLE = (
     '{"name": "puzzle", "version": 3, "cards": ['
@@ -58,17 +60,7 @@ def replayed(state: gg.State) -> None:
         assert {*again.hand, *again.deck} == {*state.hand, *state.deck}, "cards went missing"
 
 
-def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
-    """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``). Reads are
-    timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
-    return fuzz_game(
-        gg.GAME,
-        content=content(),
-        configs=CONFIGS,
-        oracle=replayed,
-        seed=seed,
-        start=None,  # new games: every card is in their decks
-        time_limit=time_limit,
-        **counts,
-    )
+# new games, from their start: every card is in their decks
+run = fuzzer(gg.GAME, content=content(), configs=CONFIGS, oracle=replayed, start=None)
+"""``run(seed, *, time_limit=None, **counts)``: one fuzzing run over every config (see
+:func:`~tests.contract.table.fuzzer`)."""

@@ -1,8 +1,8 @@
 """The grimheim set-up of the fuzzer (:func:`tabletop_rules.testing.fuzz_game`): its content
 files, its configs, and an oracle that recounts an accepted state's pieces and cards.
 
-``tests/test_grimheim/test_fuzz.py`` runs it small on every check; ``scripts/fuzz.py grimheim``
-runs it at full scale.
+``tests/contract/test_fuzz.py`` runs it small on every check, with the budget in ``contract.py``;
+``scripts/fuzz.py grimheim`` runs it at full scale.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from importlib import resources
 from typing import Any
 
 import attrs
+from tests.contract.table import fuzzer
 
 import grimheim as gh
 from grimheim._cards import CONTENT_CONVERTER
 from grimheim._content import MapData
 from tabletop_rules import Rng, StateFormatError, read_content
-from tabletop_rules.testing import FuzzReport, fuzz_game
 
 HEROES = ("bjorn", "alva", "embla", "boldur")
 
@@ -95,23 +95,6 @@ def recount(state: gh.State) -> None:
         assert owned == expected, f"{hero.id}'s cards lost or doubled"
 
 
-def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
-    """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``, ``saves``; the
-    games of ``saves`` start from :func:`with_rare_cards`). Reads are
-    timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
-    return fuzz_game(
-        gh.GAME,
-        content=content(),
-        configs=CONFIGS,
-        oracle=recount,
-        start=with_rare_cards,
-        seed=seed,
-        time_limit=time_limit,
-        **counts,
-    )
-
-
 def with_rare_cards(config: gh.Config | None, seed: int) -> gh.State:
     """A new game whose heroes start with cards random play seldom reaches by upgrades and
     quests: three abilities and three equipment cards of their decks in play, each on a side drawn
@@ -141,3 +124,8 @@ def with_rare_cards(config: gh.Config | None, seed: int) -> gh.State:
             card_id, rng = rng.choice(sorted(set(events)))
             state = gh.scenario.give_card(state, hero, card_id)
     return state
+
+
+run = fuzzer(gh.GAME, content=content(), configs=CONFIGS, oracle=recount, start=with_rare_cards)
+"""``run(seed, *, time_limit=None, **counts)``: one fuzzing run over every config (see
+:func:`~tests.contract.table.fuzzer`)."""

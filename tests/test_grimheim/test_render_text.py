@@ -232,6 +232,8 @@ def test_render_text_says_who_answers_and_what_is_asked() -> None:
     state = game()
     asked = gh.decision(state)
     assert asked is not None
-    assert gh.render_text(state).endswith(f"to answer: seat 0 (Bjorn): {asked.prompt}")
+    said = gh.describe(state, asked)  # in a player's words
+    assert gh.render_text(state).endswith(f"to answer: seat 0, {said}")
+    assert said.startswith("Bjorn: choose an action")
     explicit = gh.new_game(gh.Config(heroes=("bjorn",), chance="explicit"), seed=1)
     assert gh.render_text(explicit).endswith("to answer: chance")

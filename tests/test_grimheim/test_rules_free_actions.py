@@ -18,6 +18,7 @@ from tests.test_grimheim.helpers import (
     monster_turn,
     run,
     set_card,
+    solo,
     until,
     uses,
     with_cards,
@@ -28,13 +29,6 @@ from grimheim import scenario as sc
 from tabletop_rules import CHANCE
 
 H = gh.Hex
-
-
-def solo(who: str = "bjorn", at: gh.Hex = gh.GRIMHEIM, *monsters: tuple[str, gh.Hex]) -> gh.State:
-    state = cleared((who,))
-    for kind, where in monsters:
-        state = sc.place_monster(state, kind, where)
-    return sc.put_hero(state, who, at)
 
 
 # -- cards in play: once a turn, durability --------------------------------------------------------

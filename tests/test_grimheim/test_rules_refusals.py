@@ -4,20 +4,13 @@
 from __future__ import annotations
 
 import pytest
-from tests.test_grimheim.helpers import cleared, in_play, run, set_card
+from tests.test_grimheim.helpers import in_play, run, set_card, solo
 
 import grimheim as gh
 from grimheim import scenario as sc
 from tabletop_rules import IllegalActionError
 
 H = gh.Hex
-
-
-def solo(who: str = "bjorn", at: gh.Hex = gh.GRIMHEIM, *monsters: tuple[str, gh.Hex]) -> gh.State:
-    state = cleared((who,))
-    for kind, where in monsters:
-        state = sc.place_monster(state, kind, where)
-    return sc.put_hero(state, who, at)
 
 
 def refused(state: gh.State, action: gh.Action, *words: str) -> str:

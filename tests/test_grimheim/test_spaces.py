@@ -1,90 +1,17 @@
-"""The grimheim action space and observation: every legal action of random games is in the space
-and round trips, the numbering is stable in every process, and observations show exactly what a
-view shows."""
+"""What is grimheim's own in its action space and observation: its documented size and kinds, the
+roll limit, its stability across constructions, and which views' observations differ. What every
+game's space and observation share is in ``tests/contract/test_spaces.py``."""
 
 from __future__ import annotations
 
-import hashlib
-import math
-import os
-import subprocess
-import sys
-
 import attrs
-import pytest
 
 import grimheim as gh
 from grimheim._spaces import _universe
-from tabletop_rules import (
-    CHANCE,
-    Agent,
-    NotInSpaceError,
-    RandomAgent,
-    TableSpace,
-    flatten,
-    play,
-    shape_of,
-)
+from tabletop_rules import RandomAgent, TableSpace, play
 
 ONE = ("alva",)
 FOUR = ("bjorn", "alva", "embla", "boldur")
-
-
-def _config(heroes: tuple[str, ...], chance: str, seed: int) -> gh.Config:
-    return gh.Config(
-        heroes=heroes,
-        chance=chance,  # type: ignore[arg-type]
-        monster_die=seed % 2 == 0,
-        players_decide=seed % 3 != 1,
-    )
-
-
-def _seat(state: gh.State) -> int:
-    seat = gh.current_player(state)
-    return 0 if seat is None or seat == CHANCE else seat
-
-
-@pytest.mark.parametrize("heroes", [ONE, FOUR], ids=["1-hero", "4-heroes"])
-@pytest.mark.parametrize("chance", ["sampled", "explicit"])
-def test_every_legal_action_of_random_games_is_in_the_space(
-    heroes: tuple[str, ...], chance: str
-) -> None:
-    kinds: set[str] = set()
-    for seed in range(5):
-        config = _config(heroes, chance, seed)
-        space = gh.action_space(config)
-        shape = gh.observation_shape(config)
-        agents: list[Agent[gh.Action]] = [
-            gh.DefenderAgent() if seed % 2 else RandomAgent() for _ in heroes
-        ]
-        _, actions = play(gh.GAME, agents, seed=seed, config=config)
-        state = gh.new_game(config, seed=seed)
-        for step, action in enumerate(actions):
-            legal = gh.legal_actions(state)
-            indices = space.indices(legal)
-            assert len(set(indices)) == len(legal)
-            assert all(space.action(i) == a for a, i in zip(legal, indices, strict=True))
-            kinds.update(type(a).__name__ for a in legal)
-            if step % 3 == 0:
-                mask = space.mask(legal)
-                assert sum(mask) == len(legal)
-                assert [i for i, ok in enumerate(mask) if ok] == sorted(indices)
-                obs = gh.observation(gh.view(state, _seat(state)))
-                assert shape_of(obs) == shape
-                assert all(math.isfinite(v) for v in obs)
-            state = gh.apply(state, action)
-        assert gh.is_over(state)
-    if chance == "explicit":
-        assert {"Roll", "Drawn"} <= kinds
-    assert {"MoveTo", "EndTurn", "Use"} <= kinds
-
-
-def test_every_action_of_the_space_round_trips_and_is_unique() -> None:
-    for heroes in (ONE, FOUR):
-        space = gh.action_space(gh.Config(heroes=heroes))
-        actions = list(space)
-        assert len(set(actions)) == len(actions) == space.size
-        assert all(space.index(a) == i for i, a in enumerate(actions))
 
 
 def test_the_space_holds_every_kind_of_action_and_its_documented_size() -> None:
@@ -151,47 +78,6 @@ def test_the_space_is_stable_across_constructions() -> None:
     assert swapped.index(gh.TargetHero(1)) == swapped.index(gh.TargetHero(0)) + 1
 
 
-_PROBE = (
-    "import hashlib, grimheim as gh\n"
-    "from grimheim._spaces import _universe\n"
-    "for heroes in (('alva',), ('bjorn', 'alva', 'embla', 'boldur')):\n"
-    "    text = '|'.join(gh.notation(a) for a in _universe(gh.Config(heroes=heroes)))\n"
-    "    print(hashlib.sha256(text.encode()).hexdigest())\n"
-)
-
-
-def test_the_numbering_does_not_depend_on_the_hash_seed() -> None:
-    outputs = set()
-    for hash_seed in ("0", "777"):
-        done = subprocess.run(
-            [sys.executable, "-c", _PROBE],
-            env={**os.environ, "PYTHONHASHSEED": hash_seed},
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=120,
-        )
-        outputs.add(done.stdout)
-    assert len(outputs) == 1
-    here = "|".join(gh.notation(a) for a in gh.action_space(gh.Config(heroes=ONE)))
-    assert outputs.pop().split()[0] == hashlib.sha256(here.encode()).hexdigest()
-
-
-def test_actions_outside_the_space_are_refused_clearly() -> None:
-    space = gh.action_space(gh.Config(heroes=("bjorn", "alva")))
-    for action in (
-        gh.Use("embla-hero"),
-        gh.Discard("not-a-card"),
-        gh.TargetHero(2),
-        gh.MoveTo(gh.Hex(99, 99)),
-        "end",
-    ):
-        with pytest.raises(NotInSpaceError):
-            space.index(action)  # type: ignore[arg-type]
-    with pytest.raises(IndexError):
-        space.action(space.size)
-
-
 # -- observations ----------------------------------------------------------------------------
 
 
@@ -202,19 +88,6 @@ def _played(heroes: tuple[str, ...], seed: int, steps: int) -> gh.State:
     for action in actions[:steps]:
         state = gh.apply(state, action)
     return state
-
-
-def test_redeals_and_equal_views_give_equal_observations() -> None:
-    for seed in range(3):
-        for steps in (0, 15, 40):
-            state = _played(FOUR, seed, steps)
-            for seat in range(len(FOUR)):
-                view = gh.view(state, seat)
-                obs = gh.observation(view)
-                assert gh.observation(gh.view(state, seat)) == obs
-                for other in (5, 6):
-                    redealt = gh.redeal(view, other)
-                    assert gh.observation(gh.view(redealt, seat)) == obs
 
 
 def test_hidden_hands_do_not_show_but_the_own_hand_does() -> None:
@@ -283,15 +156,3 @@ def test_views_that_differ_in_something_visible_give_different_observations() ->
         assert len(obs) == gh.observation_shape(state.config)[0]
         for j in range(i + 1, len(observations)):
             assert obs != observations[j], (i, j)
-
-
-def test_observation_takes_a_view_only() -> None:
-    with pytest.raises(TypeError, match="View"):
-        gh.observation(gh.new_game(gh.Config(heroes=ONE), seed=0))  # type: ignore[arg-type]
-
-
-def test_the_game_value_carries_the_space_and_the_observation() -> None:
-    assert gh.GAME.action_space is gh.action_space
-    assert gh.GAME.observation == gh.observation
-    assert gh.GAME.observation_shape is gh.observation_shape
-    assert flatten(gh.observation(gh.view(gh.new_game(seed=3), 2)))

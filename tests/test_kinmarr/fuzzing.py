@@ -1,8 +1,8 @@
 """The kinmarr set-up of the fuzzer (:func:`tabletop_rules.testing.fuzz_game`): its content files
 with their loaders, its configs, and an oracle for every state the fuzzer managed to load.
 
-``tests/test_kinmarr/test_fuzz.py`` runs it small on every check; ``scripts/kinmarr_fuzz.py``
-runs it at full scale.
+``tests/contract/test_fuzz.py`` runs it small on every check, with the budget in ``contract.py``;
+``scripts/fuzz.py kinmarr`` runs it at full scale.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
+from tests.contract.table import fuzzer
+
 import kinmarr
 from tabletop_rules import IllegalActionError, RulesError
-from tabletop_rules.testing import FuzzReport, fuzz_game
 
 FILES = (
     "pack.json",
@@ -112,17 +113,7 @@ def playable(state: kinmarr.State) -> None:
         assert kinmarr.loads(kinmarr.dumps(after)) == after
 
 
-def run(seed: int, *, time_limit: float | None = None, **counts: int) -> FuzzReport:
-    """One fuzzing run over every config; ``counts`` are :func:`fuzz_game`'s (``games``,
-    ``loads``, ``content_mutants``, ``notations``, ``actions``, ``positions``). Reads are
-    timed against ``time_limit`` only when it is given (``scripts/fuzz.py``), never in tests."""
-    return fuzz_game(
-        kinmarr.GAME,
-        content=content(),
-        configs=CONFIGS,
-        oracle=playable,
-        seed=seed,
-        start=None,  # new games: every card is in their decks
-        time_limit=time_limit,
-        **counts,
-    )
+# new games, from their start: every card is in their decks
+run = fuzzer(kinmarr.GAME, content=content(), configs=CONFIGS, oracle=playable, start=None)
+"""``run(seed, *, time_limit=None, **counts)``: one fuzzing run over every config (see
+:func:`~tests.contract.table.fuzzer`)."""

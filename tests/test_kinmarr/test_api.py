@@ -281,12 +281,41 @@ def test_render_text_pictures_only_what_everyone_sees() -> None:
     assert text == kinmarr.render_text(kinmarr.view(state, 3))
     assert "seat 0 Feudal Pact: Castle (tile 0 of the inner path)" in text
     lines = text.splitlines()
-    asked = lines.index("to answer: seat 0 (Feudal Pact), start:")
+    asked = lines.index(
+        "to answer: seat 0, Feudal Pact: show towers, arrange the slots, use the Shop, then roll"
+        " the travel die."
+    )
     answers = kinmarr.legal_actions(state)
     assert lines[asked + 1] == "  travel: Feudal Pact rolls the travel die and moves."
     assert lines[asked + 1 :] == [
         f"  {kinmarr.notation(a)}: {kinmarr.describe(state, a)}" for a in answers
     ]
+
+
+def test_render_text_says_the_question_a_window_and_the_end_in_words() -> None:
+    """The text board asks as :func:`kinmarr.describe` does, names what a response window
+    answers ("answers to the combat roll"), and tells how the game ended in words."""
+    windows = 0
+    for seed in (1, 2, 3):
+        state = kinmarr.new_game(kinmarr.Config(guilds=("feudal_pact", "pathfinders")), seed=seed)
+        n = 0
+        while not kinmarr.is_over(state):
+            lines = kinmarr.render_text(state).splitlines()
+            asked = kinmarr.decision(state)
+            assert asked is not None
+            who = "chance" if asked.seat == CHANCE else f"seat {asked.seat}"
+            assert f"to answer: {who}, {kinmarr.describe(state, asked)}" in lines
+            if isinstance(state.frames[-1], kinmarr.WindowFrame):
+                assert any(line.startswith("answers to the ") for line in lines), lines
+                windows += 1
+            actions = kinmarr.legal_actions(state)
+            state = kinmarr.apply(state, actions[(n * 7 + seed) % len(actions)])
+            n += 1
+        ended = kinmarr.outcome(state)
+        assert ended is not None
+        last = kinmarr.render_text(state).splitlines()[-1]
+        assert last == f"game over: {kinmarr.describe(state, ended)}"
+    assert windows > 0
 
 
 def test_render_text_shows_the_travel_die_of_the_turn() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.test_kinmarr.fuzzing import FILES
 from tests.test_kinmarr.positions import act, at, card_data, pack_with, start
 
 import kinmarr
@@ -388,15 +389,7 @@ def test_broken_files_of_a_pack_directory_are_named(tmp_path: Path) -> None:
     from importlib import resources
 
     content = resources.files("kinmarr").joinpath("content")
-    for name in (
-        "pack.json",
-        "board.json",
-        "guilds.json",
-        "encounters.json",
-        "abilities.json",
-        "items.json",
-        "prophecies.json",
-    ):
+    for name in FILES:
         (tmp_path / name).write_bytes(content.joinpath(name).read_bytes())
     assert kinmarr.load_pack(tmp_path) == kinmarr.standard_pack()
     items = json.loads((tmp_path / "items.json").read_text())

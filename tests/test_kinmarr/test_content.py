@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import kinmarr
-from kinmarr import _effects
+from kinmarr import _words as _effects
 
 PACK = kinmarr.standard_pack()
 

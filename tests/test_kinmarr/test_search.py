@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import kinmarr
-from kinmarr._evaluate import evaluate, features
+from kinmarr._agents.evaluate import evaluate, features
 from tabletop_rules import Agent, Rng, play
 
 TWO = ("feudal_pact", "pathfinders")
@@ -46,17 +46,22 @@ def test_it_is_listed_as_search() -> None:
     assert isinstance(agent, kinmarr.SearchAgent)
 
 
+def asked(state: kinmarr.State) -> tuple[kinmarr.View, tuple[kinmarr.Action, ...]]:
+    """The view of the seat to answer, and the legal actions."""
+    seat = kinmarr.current_player(state)
+    assert seat is not None
+    view = kinmarr.view(state, seat)
+    return view, kinmarr.legal_actions(view)
+
+
 def test_its_choice_is_unchanged_when_the_hidden_decks_are_redealt() -> None:
     agent = small()
     for state in searched_positions(seed=3, count=4):
-        seat = kinmarr.current_player(state)
-        assert seat is not None
-        view = kinmarr.view(state, seat)
-        legal = kinmarr.legal_actions(view)
+        view, legal = asked(state)
         rng = Rng.from_seed(11)
         chosen = agent.choose(view, legal, rng)
         for seed in (1, 2):
-            again = kinmarr.view(kinmarr.redeal(view, seed), seat)
+            again = kinmarr.view(kinmarr.redeal(view, seed), view.seat)
             assert again == view
             assert agent.choose(again, kinmarr.legal_actions(again), rng) == chosen
 
@@ -64,10 +69,7 @@ def test_its_choice_is_unchanged_when_the_hidden_decks_are_redealt() -> None:
 def test_it_is_a_pure_function_of_view_actions_and_generator() -> None:
     agent = small()
     state = searched_positions(seed=5, count=1)[0]
-    seat = kinmarr.current_player(state)
-    assert seat is not None
-    view = kinmarr.view(state, seat)
-    legal = kinmarr.legal_actions(view)
+    view, legal = asked(state)
     first = agent.choose(view, legal, Rng.from_seed(2))
     assert agent.choose(view, legal, Rng.from_seed(2)) == first
     assert first[0] in legal
@@ -77,10 +79,7 @@ def test_it_is_a_pure_function_of_view_actions_and_generator() -> None:
 def test_its_scores_are_chances_of_winning() -> None:
     agent = small()
     for state in searched_positions(seed=6, count=3):
-        seat = kinmarr.current_player(state)
-        assert seat is not None
-        view = kinmarr.view(state, seat)
-        legal = kinmarr.legal_actions(view)
+        view, legal = asked(state)
         scores, _ = agent.scores(view, legal, Rng.from_seed(1))
         assert len(scores) == len(legal)
         assert all(0.0 <= s <= 1.0 for s in scores)
@@ -131,10 +130,7 @@ def test_a_decision_not_searched_is_the_heuristics() -> None:
     agent = small(searched=frozenset())
     heuristic = kinmarr.HeuristicAgent()
     for state in searched_positions(seed=7, count=3):
-        seat = kinmarr.current_player(state)
-        assert seat is not None
-        view = kinmarr.view(state, seat)
-        legal = kinmarr.legal_actions(view)
+        view, legal = asked(state)
         rng = Rng.from_seed(3)
         assert agent.choose(view, legal, rng) == heuristic.choose(view, legal, rng)
 

@@ -229,9 +229,9 @@ def test_the_caption_names_who_must_answer_and_why() -> None:
     caption = by_id(parse(kinmarr.render_svg(state)), "caption")
     assert caption.get("data-seat") == str(decision.seat)
     assert caption.get("data-kind") == decision.kind
-    assert decision.prompt in text(caption)
-    answers = [kinmarr.notation(a) for a in kinmarr.legal_actions(state)]
-    assert f"{len(answers)} possible answers: {answers[0]}" in text(caption)
+    said = kinmarr.describe(state, decision)  # the question in a player's words
+    assert said.startswith("Feudal Pact: choose") and said in text(caption)
+    assert "possible answers" not in text(caption)  # notations are for the list, not the picture
 
 
 def test_a_fight_shows_its_dice_and_a_choice_its_cards() -> None:
@@ -260,7 +260,10 @@ def test_a_finished_game_shows_the_winners_and_scores() -> None:
         state = kinmarr.apply(state, kinmarr.legal_actions(state)[0])
     assert state.ending is not None
     root = parse(kinmarr.render_svg(state))
-    assert f"Game over ({state.ending.kind})" in text(by_id(root, "caption"))
+    ended = kinmarr.outcome(state)
+    assert ended is not None
+    assert f"Game over. {kinmarr.describe(state, ended)}" in text(by_id(root, "caption"))
+    assert "one token stands alone" in text(by_id(root, "caption"))
     assert by_id(root, "caption").get("data-seat") is None
     for seat in state.ending.winners:
         assert "winner" in (by_id(root, f"guild-panel-seat-{seat}").get("class") or "").split()

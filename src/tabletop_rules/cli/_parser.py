@@ -88,6 +88,20 @@ def _parser() -> argparse.ArgumentParser:
         help="show what each move caused, as far as the people playing may see it (default: on)",
     )
     p.add_argument(
+        "--board",
+        choices=("changes", "full"),
+        default="changes",
+        help="after a seat's first board, show what changed on it since that seat last saw it"
+        " (changes, the default; b shows the whole board), or the whole board every time (full)",
+    )
+    p.add_argument(
+        "--passes",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="say each pass of an agent on its own line (default: off, they are folded into one"
+        " line: Passed: seat 1, seat 2 (twice))",
+    )
+    p.add_argument(
         "--auto-forced",
         action=argparse.BooleanOptionalAction,
         default=False,

@@ -11,6 +11,7 @@ Python has it.
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import secrets
 from collections.abc import Sequence
@@ -37,7 +38,7 @@ from ._games import (
 )
 from ._groups import _field_names, _Group, _group_list, _groups
 from ._io import _check_writable, _Io, _LineEditor, _read_line, _write_text
-from ._text import _action_list, _event_text, _outcome_text, _solitaire
+from ._text import _action_list, _event_text, _outcome_text, _said, _solitaire
 
 _HUMAN = "human"  # the word that gives a seat to a person: --seat SEAT=human
 
@@ -145,6 +146,15 @@ class _Session:
     given the keyboard is shown those since their last decision that they may read."""
     marks: dict[Seat, int] = attrs.field(factory=dict)
     """Where each seat's last decision was in :attr:`transcript`."""
+    board: str = "changes"
+    """``changes``: after the first board, show a seat what changed on it since it last saw
+    it; ``full``: the whole board every time."""
+    boards: dict[Seat, list[str]] = attrs.field(factory=dict)
+    """The lines of the board each seat was last shown."""
+    passes: bool = False
+    """Whether each pass of an agent is said on its own line (else they are folded)."""
+    folded: list[Seat] = attrs.field(factory=list)
+    """The agents' passes not said yet, by seat."""
 
     def record(self) -> Record[Any, Any, Any]:
         """The game so far as a record."""
@@ -200,6 +210,7 @@ class _Session:
                 del self.points[index:]
                 del self.transcript[point.said :]
                 self.marks = {s: min(mark, point.said) for s, mark in self.marks.items()}
+                self.boards.clear()
                 return taken
         return None
 
@@ -311,6 +322,8 @@ def _cmd_play(args: argparse.Namespace, io: _Io) -> int:
         args.events,
         auto_forced=args.auto_forced,
         confirm_quit=args.confirm_quit,
+        board=args.board,
+        passes=args.passes,
     )
     if past:
         _catch_up(session, past, args.resume)
@@ -391,10 +404,17 @@ def _play_loop(session: _Session, io: _Io) -> bool:
             action = _agent_action(session, seat, player.name, player.agent, view, legal)
             said = _move_text(game, view, action)
             events = session.play(seat, action)
-            session.say(io, f"Seat {seat} ({player.name}) plays {said}")
+            if not session.passes and _notation(game, action) == "pass":
+                # Said with the others before the next move is: what the pass let happen (a
+                # roll) reads under the move it belongs to.
+                session.folded.append(seat)
+            else:
+                _say_passes(session, io)
+                session.say(io, f"Seat {seat} ({player.name}) plays {said}")
             _show_events(session, events, None, io)
             show_board = True
             continue
+        _say_passes(session, io)
         if session.auto_forced and len(legal) == 1:
             _play_forced(session, seat, view, legal[0], io)
             show_board, group = True, None
@@ -416,7 +436,8 @@ def _play_loop(session: _Session, io: _Io) -> bool:
         else:
             decision = game.decision(view)
             prompt = decision.prompt if decision is not None else "Your decision."
-            io.out(f"{mover}{prompt}")
+            words = _said(game, view, decision) if decision is not None else None
+            io.out(f"{mover}{words or prompt}" if not words or _solitaire(game) else words)
             if groups is not None:
                 ask = f"[1-{len(groups)} {_field_names(groups)}, notation, h help, q quit] > "
             else:
@@ -445,7 +466,9 @@ def _play_loop(session: _Session, io: _Io) -> bool:
             _show_list(session, view, legal, groups, group, io)
             continue
         if lowered in ("b", "board"):
-            io.out(game.render_text(view))
+            board = game.render_text(view)
+            session.boards[seat] = board.splitlines()
+            io.out(board)
             continue
         if command in ("s", "save"):
             _save_command(session, rest, io)
@@ -544,6 +567,7 @@ def _hand_over(session: _Session, seat: Seat, io: _Io) -> bool:
             if _read_line(io, done, remember=False) is None:
                 return False
             io.clear()
+            session.boards.clear()  # the screen was cleared: the next board is whole
         io.out()
         io.out(f"Seat {seat}'s decision: pass the keyboard to seat {seat}.")
         if terminal:
@@ -552,6 +576,19 @@ def _hand_over(session: _Session, seat: Seat, io: _Io) -> bool:
             _show_since(session, seat, io)
     session.last_human = seat
     return True
+
+
+def _say_passes(session: _Session, io: _Io) -> None:
+    """Say the agents' passes folded since the last line: ``Passed: seat 1, seat 2 (twice).``"""
+    if not session.folded:
+        return
+    counts: dict[Seat, int] = {}
+    for seat in session.folded:
+        counts[seat] = counts.get(seat, 0) + 1
+    session.folded.clear()
+    times = {1: "", 2: " (twice)"}
+    said = ", ".join(f"seat {seat}{times.get(n, f' ({n} times)')}" for seat, n in counts.items())
+    session.say(io, f"Passed: {said}.")
 
 
 def _show_since(session: _Session, seat: Seat, io: _Io) -> None:
@@ -682,7 +719,7 @@ def _show_turn(
     rule = "─" * max(0, min(io.width(), 72) - len(turn) - 4)
     io.out()
     io.out(f"── {turn} {rule}")
-    io.out(game.render_text(view))
+    io.out("\n".join(_board(session, seat, game.render_text(view).splitlines())))
     io.out()
     count = f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}"
     if groups is not None:
@@ -694,12 +731,37 @@ def _show_turn(
     io.out("\n".join(_action_list(game, legal, io.width(), view)))
 
 
+_WHOLE = 0.5
+"""The share of a board's lines that, once changed, makes it shown whole."""
+
+
+def _board(session: _Session, seat: Seat, lines: list[str]) -> list[str]:
+    """The board to show ``seat``: whole the first time, with ``--board full``, or when most of
+    it changed; otherwise the lines that changed since the seat last saw it."""
+    before = session.boards.get(seat)
+    session.boards[seat] = lines
+    if session.board == "full" or before is None:
+        return lines
+    changed = [
+        line
+        for tag, _, _, start, end in difflib.SequenceMatcher(None, before, lines).get_opcodes()
+        if tag in ("replace", "insert")
+        for line in lines[start:end]
+    ]
+    if not changed:
+        return ["The board is as it was (b shows it)."]
+    if len(changed) > _WHOLE * len(lines):
+        return lines
+    return ["What changed on the board (b shows all of it):", *changed]
+
+
 def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, io: _Io) -> None:
     """Print the events of a step that the people at the keyboard may see: those of ``actor``
     after a person's decision; otherwise those of the one person playing, public events only
     when several people share the keyboard, and all of them in a game of agents only. Every
-    event goes to the transcript, for the seats that may see it."""
-    if not session.events or not events:
+    event goes to the transcript, for the seats that may see it. Then what changed that no
+    event says (the game's words for the position before and after), as each seat sees it."""
+    if not session.events:
         return
     humans = session.humans()
     if actor is not None:
@@ -715,12 +777,26 @@ def _show_events(session: _Session, events: Sequence[Any], actor: Seat | None, i
         shown = audience is None or seen_by is None or bool(audience.intersection(seen_by))
         text = f"  · {_event_text(session.game, session.state, event)}"
         session.say(io, text, None if seen_by is None else frozenset(seen_by), show=shown)
+    if not session.points:
+        return
+    game, before, after = session.game, session.points[-1].state, session.state
+    said: dict[str, set[Seat]] = {}
+    for seat in humans or range(game.seat_count(after)):
+        words = _said(game, game.view(before, seat), game.view(after, seat))
+        if words:
+            said.setdefault(words, set()).add(seat)
+    for words, seats in said.items():
+        shown = audience is None or bool(audience & seats)
+        session.say(
+            io, f"  · {words}", None if seats == set(humans) else frozenset(seats), show=shown
+        )
 
 
 def _show_end(session: _Session, io: _Io) -> None:
     """Print the final position and the outcome, seat by seat."""
     game, state = session.game, session.state
     humans = session.humans()
+    _say_passes(session, io)
     io.out()
     io.out("── Final position " + "─" * 54)
     # one person sees the end from their seat; otherwise the cards are laid open
@@ -728,7 +804,8 @@ def _show_end(session: _Session, io: _Io) -> None:
     io.out(game.render_text(final))
     io.out()
     outcome = game.outcome(state)
-    io.out(f"Game over: {_outcome_text(game, outcome)}.")
+    said = _said(game, final, outcome) if outcome is not None else None
+    io.out(f"Game over: {said}" if said else f"Game over: {_outcome_text(game, outcome)}.")
     if outcome is None or _solitaire(game):
         return
     width = max(len(player.name) for player in session.players.values())

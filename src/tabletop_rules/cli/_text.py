@@ -43,6 +43,17 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
+def _said(game: AnyGame, position: Any, what: Any) -> str | None:
+    """The game's words for ``what`` in ``position`` (a decision, an outcome, a later
+    position…), or ``None`` for a game without them (its ``describe`` refuses ``what``)."""
+    if game.describe is None:
+        return None
+    try:
+        return game.describe(position, what)
+    except TypeError:
+        return None
+
+
 def _outcome_text(game: AnyGame, outcome: Outcome | None) -> str:
     """One line describing an outcome, such as ``won (defeated 14, total 14)``."""
     if outcome is None:
