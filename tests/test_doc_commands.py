@@ -46,7 +46,13 @@ NOT_RUN: dict[str, str] = {
     r"^python examples/web/server\.py": "serves until stopped: tests/test_web.py runs the server",
     r"^curl |^SEAT0=": "talks to a running server: tests/test_web.py makes these requests",
     r"^python benchmarks/": "runs for minutes: docs/performance.rst reports its figures",
-    r"^python -m examples\.(maskable_ppo|rllib_pettingzoo)": "trains with PyTorch, never installed",
+    r"^python -m examples\.(maskable_ppo|rllib_pettingzoo|selfplay_league)": (
+        "trains with PyTorch, never installed"
+    ),
+    r"^python -c \"import torch": "asks PyTorch, never installed, what it is",
+    r"^python -m examples\.cfr_small": (
+        "runs for minutes: tests/test_openspiel.py runs its functions on a budget"
+    ),
     r"--address auto": "needs a Ray cluster",
     r"--backend ray": "starts Ray: tests/test_ray.py runs simulate on it",
 }
