@@ -111,7 +111,9 @@ from ._spaces import (
     roll_limit,
 )
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
+from ._team import TeamAgent
 from ._validate import validate
+from ._value import TeamValue
 
 __all__ = [
     "AcceptGold",
@@ -184,6 +186,8 @@ __all__ = [
     "Target",
     "TargetCard",
     "TargetHero",
+    "TeamAgent",
+    "TeamValue",
     "TimeAdvanced",
     "TownPiecesAdded",
     "Turn",

@@ -18,6 +18,7 @@ from ._render import render_text
 from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
 from ._state import Config, State, View
 from ._svg import draw_svg
+from ._team import TeamAgent
 from ._validate import validate
 
 __all__ = ["Grimheim"]
@@ -38,7 +39,12 @@ class Grimheim(Game[State, Action, View]):
     action_types = ACTION_TYPES
     codec = CODEC
     agents = MappingProxyType(
-        {"random": RandomAgent, "defender": DefenderAgent, "planner": PlannerAgent}
+        {
+            "random": RandomAgent,
+            "defender": DefenderAgent,
+            "planner": PlannerAgent,
+            "team": TeamAgent,
+        }
     )
     clicks = CLICKS
     observer = OBSERVER
