@@ -155,11 +155,11 @@ def _import_nodes(node: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
-def _grimheim_graph() -> dict[str, set[str]]:
-    """Module → the grimheim modules importing it runs: what it names, and the packages above
-    those that are not its own (importing ``grimheim._vocab.costs`` from outside runs
+def _graph(package_dir: Path) -> dict[str, set[str]]:
+    """Module → the modules of its package importing it runs: what it names, and the packages
+    above those that are not its own (importing ``grimheim._vocab.costs`` from outside runs
     ``grimheim._vocab`` first)."""
-    paths = sorted(GRIMHEIM.rglob("*.py"))
+    paths = sorted(package_dir.rglob("*.py"))
     modules = {_module_of(p): p for p in paths}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
@@ -218,11 +218,10 @@ def _circle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_grimheim_has_no_import_circle() -> None:
-    """No grimheim module imports, even from inside a function, one that imports it back by any
-    road."""
-    graph = _grimheim_graph()
-    found = _circle(graph)
+@pytest.mark.parametrize("package", sorted([*GAMES, "tabletop_rules"]))
+def test_no_package_has_an_import_circle(package: str) -> None:
+    """No module imports, even from inside a function, one that imports it back by any road."""
+    found = _circle(_graph(SRC / package))
     assert found is None, "import circle: " + " -> ".join(found or ())
 
 
@@ -234,7 +233,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_grimheim_card_words_import_nothing_of_the_engine() -> None:
     """``grimheim._vocab`` imports only its own modules and the plain values below the engine;
     the words reach the game through ``Ctx`` alone."""
-    graph = _grimheim_graph()
+    graph = _graph(GRIMHEIM)
     words = [name for name in graph if name.startswith("grimheim._vocab")]
     assert "grimheim._vocab._context" in words
     for name in words:

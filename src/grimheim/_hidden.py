@@ -33,7 +33,7 @@ def hidden_parts(
     heroes = tuple(
         attrs.evolve(
             h,
-            hand=h.hand if s == seat else ("",) * len(h.hand),
+            hand=h.hand if s == seat else _laid_down(position, s, h.hand),
             events=("",) * len(h.events),
             abilities=_blank(h.abilities, (s, "abilities") not in revealing, h.known_abilities),
             equipment=_blank(h.equipment, (s, "equipment") not in revealing, h.known_equipment),
@@ -43,6 +43,17 @@ def hidden_parts(
     yellow = _blank(position.yellow, False, position.yellow_known)
     red = _blank(position.red, False, position.red_known)
     return heroes, yellow, red
+
+
+def _laid_down(position: State | View, s: Seat, hand: tuple[str, ...]) -> tuple[str, ...]:
+    """Another hero's hand as a seat sees it: the cards that hero has picked so far to discard
+    lie face up (G50); the rest are blanks, first, so that the hand stays sorted."""
+    picked: Counter[str] = Counter()
+    for frame in position.frames:
+        if getattr(frame, "hero", None) == s:
+            picked.update(p for p in getattr(frame, "picked", ()) if isinstance(p, str))
+    shown = sorted((Counter(c for c in hand if c) & picked).elements())
+    return (*("",) * (len(hand) - len(shown)), *shown)
 
 
 @attrs.frozen

@@ -393,8 +393,9 @@ def redeal(position: View, seed: int) -> State:
         hand = hero.hand
         if s != position.seat:
             dealt, rng = rng.shuffle(pool)
-            hand = tuple(sorted(dealt[: len(hero.hand)]))
-            pool = sorted(dealt[len(hero.hand) :])
+            blanks = hero.hand.count("")
+            hand = tuple(sorted((*(c for c in hero.hand if c), *dealt[:blanks])))
+            pool = sorted(dealt[blanks:])
         event_deck, rng = _fill(hero.events, pool, rng, explicit)
         abilities, rng = _fill(hero.abilities, next(groups).pool, rng, explicit)
         equipment, rng = _fill(hero.equipment, next(groups).pool, rng, explicit)

@@ -28,6 +28,7 @@ from ._game import Game, replay
 from ._play import play, sample_chance
 from ._public import expose
 from ._record import Record
+from ._registry import GROUP, load_game, registered_games
 from ._rng import Rng
 from ._search import ISMCTSAgent
 from ._serial import (
@@ -84,6 +85,7 @@ __all__ = [
     "Distribution",
     "Event",
     "Frame",
+    "GROUP",
     "Game",
     "GameResult",
     "ISMCTSAgent",
@@ -124,6 +126,7 @@ __all__ = [
     "flatten",
     "join_words",
     "load_content",
+    "load_game",
     "make_agent",
     "make_converter",
     "narrow",
@@ -134,6 +137,7 @@ __all__ = [
     "read_content",
     "register_tagged_union",
     "register_validator",
+    "registered_games",
     "replay",
     "reshape",
     "sample_chance",

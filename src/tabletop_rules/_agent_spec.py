@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -197,6 +198,8 @@ def _factory(game: Game[Any, Any], name: str) -> Callable[..., Any]:
             )
         return found
     module_name, _, attribute = name.partition(":")
+    if os.getcwd() not in sys.path:  # as ``python -m`` would, the current directory first
+        sys.path.insert(0, os.getcwd())
     try:
         value: Any = importlib.import_module(module_name)
         for part in attribute.split("."):

@@ -231,7 +231,7 @@ class Game(abc.ABC, Generic[S, A, V]):
         check_position(state, (self.state_type,), "step")
         if seat is not None:
             check_seat(self.current_player(state), seat, action)
-        reason = self.is_legal(state, action)
+        reason = action_problem(action, self.action_types) or self.why_not(state, action)
         if reason is not None:
             raise IllegalActionError(reason, action)
         return self.act(state, action)

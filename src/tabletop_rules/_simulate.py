@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from ._agent_spec import make_agent
 from ._game import Game
 from ._play import play
+from ._registry import load_game
 from ._values import Outcome, Seat
 
 if TYPE_CHECKING:
@@ -540,28 +542,16 @@ def _check_registered(game: Game[Any, Any]) -> None:
         )
 
 
-# The entry-point lookup and the agent factories are those of the ``tabletop`` command
-# (tabletop_rules.cli), which imports this module: they are imported when first called.
-
-
 def _load_game(name: str) -> Game[Any, Any]:
-    """The game registered as ``name``, or a ``ValueError`` listing the installed ones."""
-    from .cli._errors import CliError
-    from .cli._games import _load_game as load
-
+    """The game ``name`` names (:func:`~tabletop_rules.load_game`), or a ``ValueError`` saying
+    why not."""
     try:
-        return load(name)
-    except CliError as exc:
+        return load_game(name)
+    except LookupError as exc:
         raise ValueError(str(exc)) from None
 
 
 def _make_agent(game: Game[Any, Any], name: str) -> Agent[Any]:
     """A new agent from its text (:func:`~tabletop_rules.make_agent`, a ``module:Class`` looked
     for in the current directory first, as the ``tabletop`` command does), or a ``ValueError``."""
-    from .cli._errors import CliError
-    from .cli._games import _make_agent as make
-
-    try:
-        return make(game, name)
-    except CliError as exc:
-        raise ValueError(str(exc)) from None
+    return make_agent(game, name)

@@ -35,6 +35,7 @@ from tabletop_rules import (
     make_converter,
     play,
 )
+from tabletop_rules import _registry as registry
 from tabletop_rules.cli import _games as cli_games
 
 # --------------------------------------------------------------------------- the "nim" fixture
@@ -268,7 +269,7 @@ def extra_games(monkeypatch: pytest.MonkeyPatch) -> None:
             EntryPoint("notagame", f"{__name__}:NOT_A_GAME", group),
         ]
 
-    monkeypatch.setattr(cli_games, "entry_points", patched)
+    monkeypatch.setattr(registry, "entry_points", patched)
 
 
 @attrs.frozen
@@ -380,7 +381,7 @@ def test_games_warns_about_broken_entry_points() -> None:
 
 
 def test_games_with_nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_games, "entry_points", lambda *, group: [])
+    monkeypatch.setattr(registry, "entry_points", lambda *, group: [])
     result = run("games")
     assert result.code == 0
     assert "No games are installed" in result.out

@@ -610,7 +610,7 @@ def test_hash_seed_independence_catches_hash_ordering() -> None:
 
 
 def test_hash_seed_independence_reports_a_missing_game() -> None:
-    with pytest.raises(ConformanceError, match="no game named 'no-such-game'"):
+    with pytest.raises(ConformanceError, match="unknown game 'no-such-game'"):
         check_hash_seed_independence("no-such-game", hash_seeds=("0", "1"))
 
 

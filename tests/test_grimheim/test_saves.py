@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.test_grimheim.helpers import cleared, hand, in_play, run, solo, until
+from tests.test_grimheim.helpers import cleared, hand, in_play, on_top, run, solo, until
 
 import grimheim as gh
 from grimheim import scenario as sc
@@ -461,3 +461,25 @@ def test_a_view_hiding_more_cards_of_a_deck_than_its_seat_has_not_seen_is_refuse
     hero["abilities"].remove("")
     hero["equipment"].append("")
     refused(data, "$.data.heroes[1].abilities", "hidden cards, but", kind=gh.View)
+
+
+def test_g50_cards_picked_to_discard_lie_face_up_and_the_view_saves() -> None:
+    """G50: Alva picks the first of two cards to discard for her Bloodline Crystal's quest. The
+    other seat sees that card face up in her hand (the rest stay hidden), the view saves and loads
+    back equal, and a redeal keeps the picked card in her hand (a view once refused to load: the
+    pick named a card of a hand it hid)."""
+    state = cleared(("alva", "bjorn"))
+    geo = state.config.geo
+    ruins = next(h for h, i in geo.index.items() if geo.location[i] == "temple_ruins")
+    state = hand(
+        sc.put_hero(state, "alva", ruins), 0, "alva-agility", "alva-rest", "alva-speedy-attack"
+    )
+    state = gh.apply(on_top(state, "alva-bloodline-crystal"), gh.CompleteQuest())
+    state = gh.apply(state, gh.TargetCard("alva-rest"))
+    seen = gh.view(state, 1)
+    assert seen.heroes[0].hand == ("", "", "alva-rest")
+    assert gh.loads(gh.dumps(seen), gh.View) == seen
+    for seed in range(5):
+        dealt = gh.redeal(seen, seed)
+        assert "alva-rest" in dealt.heroes[0].hand
+        assert gh.decision(dealt) == gh.decision(state)

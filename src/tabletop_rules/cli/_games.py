@@ -6,14 +6,12 @@ failures turned into a :class:`CliError` that names the game or the file.
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
-import sys
 from collections.abc import Iterable
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 from typing import Any
 
+from .. import _registry
 from .._agent_spec import make_agent
 from .._agents import Agent
 from .._errors import IllegalActionError, ReplayError, RulesError, StateFormatError
@@ -23,69 +21,34 @@ from ._errors import CliError
 from ._io import _Io, _read_text
 
 # The entry-point group of the games; documented in the public face, tabletop_rules.cli.
-GROUP = "tabletop_rules.games"
+GROUP = _registry.GROUP
 
 AnyGame = Game[Any, Any]
 
-
-def _registered() -> dict[str, EntryPoint]:
-    """The registered games' entry points by name (the first one wins on duplicates)."""
-    found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=GROUP):
-        found.setdefault(ep.name, ep)
-    return found
+_registered = _registry.registered_games
 
 
 def _load_entry_point(ep: EntryPoint) -> AnyGame:
     """Load one entry point and check that it is a ``Game``."""
     try:
-        value = ep.load()
-    except Exception as exc:
-        raise CliError(
-            f"cannot load game {ep.name!r} ({ep.value}): {type(exc).__name__}: {exc}"
-        ) from exc
-    if not isinstance(value, Game):
-        raise CliError(
-            f"game {ep.name!r} ({ep.value}) is a {type(value).__name__}, not a tabletop_rules.Game"
-        )
-    return value
+        return _registry.load_entry_point(ep)
+    except LookupError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _load_game(name: str) -> AnyGame:
-    """The registered game called ``name``, or the game ``module:attribute`` names (a game of
-    your own, not installed yet: the module is looked for in the current directory first, as
-    ``python -m`` would); a :class:`CliError` listing the installed ones otherwise."""
-    if ":" in name:
-        return _import_game(name)
-    registered = _registered()
-    if name not in registered:
-        installed = ", ".join(sorted(registered)) or "none"
-        raise CliError(f"unknown game {name!r} (installed: {installed})")
-    return _load_entry_point(registered[name])
-
-
-def _import_game(name: str) -> AnyGame:
-    """The game ``module:attribute`` names."""
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    module_name, _, attribute = name.partition(":")
+    """The game ``name`` names (:func:`tabletop_rules.load_game`: registered, or
+    ``module:attribute``), or a :class:`CliError` saying why not."""
     try:
-        value: Any = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            value = getattr(value, part)
-    except (ImportError, AttributeError, ValueError) as exc:
-        raise CliError(f"cannot import game {name!r}: {type(exc).__name__}: {exc}") from None
-    if not isinstance(value, Game):
-        raise CliError(f"{name} is a {type(value).__name__}, not a tabletop_rules.Game")
-    return value
+        return _registry.load_game(name)
+    except LookupError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _make_agent(game: AnyGame, spec: str) -> Agent[Any]:
     """A new agent from its text (:func:`tabletop_rules.make_agent`: a name of the game's agents
     or ``module:attribute``, with options in parentheses), or a :class:`CliError` saying what is
     wrong. A module is looked for in the current directory first, as ``python -m`` would."""
-    if ":" in spec and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
     try:
         return make_agent(game, spec)
     except ValueError as exc:

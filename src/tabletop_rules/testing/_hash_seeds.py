@@ -2,42 +2,23 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Sequence
-from importlib.metadata import entry_points
 from typing import Any
 
-from .._game import Game
+from .._registry import load_game
 from ._conformance import _chooser
 from ._report import _TEXT_LIMIT, ConformanceError
-
-_GROUP = "tabletop_rules.games"
-
-
-def _load_game(reference: str) -> Game[Any, Any]:
-    """The game registered as ``reference`` in the entry-point group, or ``"module:attribute"``."""
-    if ":" in reference:
-        module_name, _, attribute = reference.partition(":")
-        value = getattr(importlib.import_module(module_name), attribute)
-    else:
-        found = entry_points(group=_GROUP, name=reference)
-        if not found:
-            raise LookupError(f"no game named {reference!r} in the {_GROUP!r} entry points")
-        value = next(iter(found)).load()
-    if not isinstance(value, Game):
-        raise TypeError(f"{reference!r} is a {type(value).__name__}, not a tabletop_rules.Game")
-    return value
 
 
 def _hash_seed_probe(
     reference: str, seeds: Sequence[int], games: int, max_steps: int, config_text: str | None
 ) -> None:
     """Print what must not depend on ``PYTHONHASHSEED`` (run by check_hash_seed_independence)."""
-    game = _load_game(reference)
+    game = load_game(reference)
     config = None if config_text is None else game.loads(config_text, "config")
     out = sys.stdout
     for seed in seeds:
@@ -92,7 +73,7 @@ def check_hash_seed_independence(
     """
     if len(hash_seeds) < 2:
         raise ValueError("compare at least two hash seeds")
-    config_text = None if config is None else _load_game(game_name).dumps(config)
+    config_text = None if config is None else load_game(game_name).dumps(config)
     code = (
         "from tabletop_rules.testing._hash_seeds import _hash_seed_probe\n"
         f"_hash_seed_probe({game_name!r}, {tuple(seeds)!r}, {games!r}, {max_steps!r},"
