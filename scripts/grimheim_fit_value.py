@@ -74,6 +74,7 @@ def play(
         "seed": seed,
         "won": bool(state.won),
         "town": state.town,
+        "time": state.time,
         "samples": samples,
     }
 

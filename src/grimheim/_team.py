@@ -25,6 +25,7 @@ import attrs
 
 from tabletop_rules import Seat
 
+from ._evaluate import _board as _forecast_key
 from ._evaluate import evaluate
 from ._forecast import FAR, Forecast, forecast, hero_distances
 from ._planner import PlannerAgent, _stage
@@ -132,7 +133,7 @@ class TeamAgent(PlannerAgent):
         walking = posts if self.walk else {s: a for s, a in posts.items() if s != seat}
         ahead = None
         if position.won is None:
-            key = (*_board(position), tuple(sorted(walking.items())))
+            key = (*_forecast_key(position), tuple(sorted(walking.items())))
             ahead = forecasts.get(key)
             if ahead is None:
                 ahead = forecasts[key] = forecast(position, self.rounds, walk=walking)
