@@ -11,8 +11,10 @@ the agents are measured on, 0-199) with the ``team`` agent scoring positions by 
 the round before (the first round: ``learned=False``, the planner's hand-set points), and
 records, at the end of every hero turn, the hero's view, the posts its plan gave it and its team
 mates, and how the game ended. Then it fits the weights of ``grimheim._value.FEATURES`` by ridge
-regression of the town pieces left at the end of the game (0 for a game lost) on the features of
-every position recorded so far, and prints the fit's quality on the last fifth of the games held
+regression of each game's margin (the town pieces left for a game won; for a game lost, minus one
+and minus the spots of the track it had still to play) on the features of every position
+recorded so far, each weight held to the sign ``SIGNS`` gives it, and prints the fit's
+quality on the last fifth of the games held
 out. The weights of the last round are written to ``--out`` (by default the shipped file).
 
 ``play`` and ``fit`` do one half each, on data files of your choosing. Needs NumPy.
@@ -31,7 +33,7 @@ from typing import Any
 import numpy as np
 
 import grimheim as gh
-from grimheim._forecast import forecast
+from grimheim._forecast import forecast, forecast_spots
 from grimheim._value import FEATURES, TeamValue, features, load_value
 from tabletop_rules import Rng
 
@@ -79,28 +81,101 @@ def play(
     }
 
 
+SIGNS: dict[str, int] = {
+    "town": 1,
+    "loss next turn": -1,
+    "loss turns 2-3": -1,
+    "loss later": -1,
+    "town after forecast": 1,
+    "knock-outs": -1,
+    "free pieces": -1,
+    "stopped pieces": -1,
+    "free threat": -1,
+    "monster health": -1,
+    "legends": -1,
+    "free directions": -1,
+    "worst direction": -1,
+    "forecast kills": 1,
+    "health left": 1,
+    "least health left": 1,
+    "heroes home": -1,
+    "gold": 0,
+    "cards": 0,
+    "flipped": 0,
+    "hand": 0,
+    "mana": 0,
+    "quest": 0,
+    "steps to post": -1,
+    "holdings late": 1,
+}
+"""The sign each weight is held to, 0 for a weight held at 0 (the features not named are free:
+those that no action of a turn changes, the bias, the heroes, the track). What the heroes hold
+counts only through ``holdings late``, the planner's own mix of gold, cards, mana, hand and quest:
+fitted one by one, gold (which kills bring, and which winners hold) outweighed the cards it buys,
+and the search stopped upgrading. A fit on self-played games finds what goes with
+winning, not what makes it: unconstrained, it gave a hero at home or a knock-out forecast a
+positive weight, and the search, which looks for such positions, went home."""
+
+
+def margin(game: dict[str, Any]) -> float:
+    """How far a game came from the town's fall: the town pieces left for a game won; for a game
+    lost, minus one and minus the spots of the track it had still to play."""
+    if game["won"]:
+        return float(game["town"])
+    views = [gh.loads(sample["view"], gh.View) for sample in game["samples"][-1:]]
+    if not views:
+        return -12.0
+    spots = len(forecast_spots(views[0]))
+    end = int(game.get("time", views[0].time))
+    return -1.0 - max(0, spots - 1 - end)
+
+
 def table(games: Sequence[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The features of every sample, the town left at the end and whether the game was won."""
+    """The features of every sample, the game's :func:`margin` and whether it was won."""
     rows: list[tuple[float, ...]] = []
-    town: list[float] = []
+    target: list[float] = []
     won: list[float] = []
     for game in games:
+        end = margin(game)
         for sample in game["samples"]:
             view = gh.loads(sample["view"], gh.View)
             mates = {int(s): a for s, a in sample["mates"].items()}
             own = {int(s): a for s, a in sample["own"].items()}
             ahead = forecast(view, None, walk=mates)
             rows.append(features(view, sample["seat"], ahead, own or None))
-            town.append(float(game["town"]) if game["won"] else 0.0)
+            target.append(end)
             won.append(1.0 if game["won"] else 0.0)
-    return np.array(rows), np.array(town), np.array(won)
+    return np.array(rows), np.array(target), np.array(won)
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
-    """Ridge regression (the bias, the first feature, not shrunk)."""
-    penalty = l2 * np.eye(x.shape[1])
-    penalty[0, 0] = 0.0
-    return np.linalg.solve(x.T @ x + penalty, x.T @ y)
+def fit(x: np.ndarray, y: np.ndarray, l2: float, sweeps: int = 300) -> np.ndarray:
+    """Ridge regression with each weight of ``SIGNS`` held to its sign, by coordinate
+    descent (the bias, the first feature, not shrunk)."""
+    k = x.shape[1]
+    lows = np.full(k, -np.inf)
+    highs = np.full(k, np.inf)
+    for name, sign in SIGNS.items():
+        j = FEATURES.index(name)
+        if sign >= 0:
+            lows[j] = 0.0
+        if sign <= 0:
+            highs[j] = 0.0
+    shrink = np.full(k, l2)
+    shrink[0] = 0.0
+    norms = (x * x).sum(axis=0) + shrink
+    w = np.zeros(k)
+    residual = y - x @ w
+    for _ in range(sweeps):
+        for j in range(k):
+            if norms[j] == 0:
+                continue
+            old = w[j]
+            rho = x[:, j] @ residual + norms[j] * old - shrink[j] * old
+            new = float(np.clip(rho / norms[j], lows[j], highs[j]))
+            if new != old:
+                residual -= x[:, j] * (new - old)
+                w[j] = new
+    return w
 
 
 def quality(x: np.ndarray, town: np.ndarray, won: np.ndarray, w: np.ndarray) -> dict[str, float]:

@@ -79,8 +79,8 @@ def _path_areas(position: Any) -> set[int]:
 @attrs.frozen
 class TeamAgent(PlannerAgent):
     """Plays a hero as one of a team: a plan for the whole team over several turns, each turn
-    searched against it, and positions scored by a value learned from play (see the module
-    docs of :mod:`grimheim._team`).
+    searched against it, and (with ``learned``) positions scored by a value learned from play
+    (:class:`TeamValue`).
 
     The search itself is :class:`PlannerAgent`'s (``deals``, ``beam``, ``depth``, ``rounds``,
     ``follow`` mean the same); ``weights`` score positions when ``learned`` is off, and the
@@ -105,7 +105,7 @@ class TeamAgent(PlannerAgent):
 
     plan: bool = attrs.field(default=True, validator=_flag)
     learned: bool = attrs.field(default=True, validator=_flag)
-    walk: bool = attrs.field(default=True, validator=_flag)
+    walk: bool = attrs.field(default=False, validator=_flag)
     reach: int = attrs.field(default=2, validator=_reach)
     candidates: int = attrs.field(default=12, validator=_reach)
     value: TeamValue = attrs.field(factory=standard_value, validator=_fitted)
@@ -189,9 +189,11 @@ class TeamAgent(PlannerAgent):
     def _choices(
         self, w: Work, view: View, seat: Seat, own: bool, useful: set[int]
     ) -> Sequence[int]:
-        """The posts tried for hero ``seat``: the areas it can reach this turn (its own post:
-        within ``reach`` moves on an empty board), Grimheim, and its area; those next to a
-        monster's way first, at most ``candidates`` of them."""
+        """The posts tried for hero ``seat`` besides its own area: the free areas next to a
+        monster's way that it can reach this turn (its own post: within ``reach`` moves on an
+        empty board), those next to the most monster paths first, at most ``candidates`` of
+        them. Grimheim is never a post: a hero there stops nothing (as a post, it sent the hero
+        home a fifth of its turns)."""
         geo = view.config.geo
         hero = view.heroes[seat]
         here = hero.at
@@ -216,10 +218,7 @@ class TeamAgent(PlannerAgent):
             (a for a in near if a not in taken and a in useful),
             key=lambda a: (-counts.get(a, 0.0), a),
         )
-        found = ranked[: self.candidates]
-        if here != geo.town and geo.town not in found:
-            found.append(geo.town)
-        return found
+        return ranked[: self.candidates]
 
     def _covers(self, view: View) -> dict[int, float]:
         """Per area, the town pieces of the monsters whose way passes next to it (a legend

@@ -1,5 +1,6 @@
-"""The value of a position learned from play: the town pieces the heroes will have left at the
-end of the game, predicted from features of the position by weights fitted on self-played games.
+"""The value of a position learned from play: the game's margin (the town pieces left at the end
+of a game won; for a game lost, minus one and minus the spots of the track still to play),
+predicted from features of the position by weights fitted on self-played games.
 
 :func:`features` describes a position by what every seat sees: the town, what the forecast of the
 monster turns to come (:mod:`grimheim._forecast`) says they will cost, turn by turn, the monsters
@@ -221,11 +222,15 @@ def _tuple(values: Iterable[float]) -> tuple[float, ...]:
 
 @attrs.frozen
 class TeamValue:
-    """Weights of the learned value: one per feature of :data:`FEATURES`, the prediction being
-    the town pieces left at the end of the game.
+    """Weights of the learned value: one per feature of a position (``grimheim._value.FEATURES``
+    names them: the town, the losses the forecast of the monster turns to come predicts, the
+    monsters a hero stops and those nobody stops, the waves still to come, the heroes' health
+    and holdings, the steps to their posts), the prediction being the game's margin: the town
+    pieces left at the end of a game won, minus one and minus the spots still to play for a game
+    lost.
 
     Attributes:
-        weights: one weight per feature, in the order of :data:`FEATURES`.
+        weights: one weight per feature, in the order of ``FEATURES``.
         note: where the weights came from (the script, its seed and games).
     """
 
@@ -247,7 +252,8 @@ class TeamValue:
     def predict(
         self, position: Any, seat: int, ahead: Forecast, posts: Mapping[int, int] | None = None
     ) -> float:
-        """The town pieces predicted to be left at the end of the game."""
+        """The game's margin predicted: the town pieces left at the end of a game won, minus
+        one and minus the spots still to play for a game lost."""
         found = features(position, seat, ahead, posts)
         return sum(w * f for w, f in zip(self.weights, found, strict=True))
 
@@ -259,7 +265,7 @@ class TeamValue:
         posts: Mapping[int, int] | None = None,
     ) -> float:
         """The points of ``position`` for a search: a game won or lost as the planner counts it,
-        else ten points per town piece predicted to be left."""
+        else ten points per unit of the margin predicted."""
         if position.won is not None or ahead is None:
             town: int = position.town
             return (_WON if position.won else -_WON) + _TOWN * town

@@ -77,6 +77,15 @@ def test_it_plays_a_whole_legal_game_of_every_team(heroes: tuple[str, ...]) -> N
     assert final.time >= 3
 
 
+def test_a_game_played_twice_with_the_same_seeds_is_the_same() -> None:
+    config = gh.Config(heroes=("alva",))
+    finals = [
+        _play(gh.new_game(config, seed=6), [_small() for _ in config.heroes], seed=6)
+        for _ in range(2)
+    ]
+    assert gh.dumps(finals[0]) == gh.dumps(finals[1])
+
+
 @pytest.mark.parametrize(
     ("options", "heroes"),
     [
