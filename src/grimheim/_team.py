@@ -94,8 +94,9 @@ class TeamAgent(PlannerAgent):
             count against it).
         learned: score positions by the fitted ``value`` (off: by ``weights``).
         reach: how many moves away the hero's own post may lie.
-        candidates: the most posts tried per hero (the areas next to the most monster paths
-            first).
+        candidates: the most posts tried in all, shared out among the heroes planned (at
+            least 3 each; the areas next to the most monster paths first), so that a plan for
+            four heroes costs about what a plan for one does.
         value: the fitted value (by default the one this library ships).
 
     Raises:
@@ -153,7 +154,8 @@ class TeamAgent(PlannerAgent):
         order = [seat, *range(seat + 1, len(view.heroes))]
         w = Work.of(view)
         useful = self._useful(view)
-        choices = {s: self._choices(w, view, s, s == seat, useful) for s in order}
+        most = max(3, self.candidates // len(order))
+        choices = {s: self._choices(w, view, s, s == seat, useful)[:most] for s in order}
         posts = {s: view.heroes[s].at for s in order}
         moving = seat if "move" not in turn.actions and len(turn.actions) < 2 else None
         cache: dict[tuple[tuple[int, int], ...], float] = {}
