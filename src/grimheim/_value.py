@@ -272,7 +272,8 @@ class TeamValue:
         return _TOWN * self.predict(position, seat, ahead, posts)
 
     def dumps(self) -> str:
-        """The weights as the JSON text :func:`load_value` reads."""
+        """The weights as the JSON text that :class:`TeamValue` is read from (the shipped file's
+        shape)."""
         data = {
             "features": list(FEATURES),
             "weights": [round(w, 6) for w in self.weights],
