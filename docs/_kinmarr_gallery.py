@@ -17,7 +17,7 @@ from sphinx.application import Sphinx
 import kinmarr
 from docs._pack_tables import pack_directive, table
 from kinmarr import _effects
-from kinmarr._card_text import abilities_text
+from kinmarr._presentation.card_text import abilities_text
 from tabletop_rules import tag_of
 
 

@@ -45,15 +45,12 @@ from tabletop_rules import (
     PrivateEvent,
     PublicEvent,
     RandomAgent,
-    Record,
     Rng,
     Seat,
     StateFormatError,
     Step,
     TableSpace,
     make_converter,
-    register_tagged_union,
-    register_validator,
 )
 
 UNDEALT = -1
@@ -369,12 +366,6 @@ def _mark(seen: View, marks: Marks) -> None:
         marks.points[2 * n + 1 + 2 * i + bet] = 1.0
 
 
-_CONVERTER = make_converter()
-register_tagged_union(_CONVERTER, Action, [Pass, Bet, Deal])
-register_tagged_union(_CONVERTER, Event, [Dealt, Acted, Won])
-register_validator(_CONVERTER, State, validate)
-register_validator(_CONVERTER, View, validate)
-
 # -- the game, declared to the kernel ------------------------------------------------------------
 
 
@@ -390,22 +381,18 @@ class KuhnPoker(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = (Pass, Bet, Deal)
-    codec = Codec(
+    codec = Codec.for_game(
         "kuhn_poker",
         1,
-        _CONVERTER,
-        {
-            "state": State,
-            "view": View,
-            "action": Action,
-            "config": Config,
-            "record": Record[Config, State, Action],
-            "event": Event,
-        },
-        members={
-            **dict.fromkeys((Pass, Bet, Deal), "action"),
-            **dict.fromkeys((Dealt, Acted, Won), "event"),
-        },
+        make_converter(),
+        config=Config,
+        state=State,
+        view=View,
+        action=Action,
+        actions=(Pass, Bet, Deal),
+        event=Event,
+        events=(Dealt, Acted, Won),
+        validate=validate,
     )
     agents = MappingProxyType({"random": RandomAgent})
     observer = Observer(observation_shape, _mark, view_type=View)

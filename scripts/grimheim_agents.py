@@ -31,7 +31,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 import grimheim as gh
-import grimheim._forecast
+import grimheim._agents.forecast
 import grimheim._rules
 from tabletop_rules import Rng, make_agent
 
@@ -68,7 +68,7 @@ def _forecasting(run_round: Any) -> Any:
 
 
 grimheim._rules._act = _counting(grimheim._rules._act)  # type: ignore[attr-defined]
-grimheim._forecast._Run.round = _forecasting(grimheim._forecast._Run.round)  # type: ignore[method-assign]
+grimheim._agents.forecast._Run.round = _forecasting(grimheim._agents.forecast._Run.round)  # type: ignore[method-assign]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

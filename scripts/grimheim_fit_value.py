@@ -5,17 +5,16 @@
     python scripts/grimheim_fit_value.py play --games 50 --seed 1000 --data /tmp/a.jsonl
     python scripts/grimheim_fit_value.py fit --data /tmp/a.jsonl /tmp/b.jsonl --out /tmp/v.json
 
-Self-play, then a fit, iterated. Each round plays ``--games`` games per team of ``--teams``
-(game ``i`` of a round from seed ``S + 10000 * round + i``, so the games never reuse the seeds
-the agents are measured on, 0-199) with the ``team`` agent scoring positions by the weights of
-the round before (the first round: ``learned=False``, the planner's hand-set points), and
-records, at the end of every hero turn, the hero's view, the posts its plan gave it and its team
-mates, and how the game ended. Then it fits the weights of ``grimheim._value.FEATURES`` by ridge
-regression of each game's margin (the town pieces left for a game won; for a game lost, minus one
-and minus the spots of the track it had still to play) on the features of every position
-recorded so far, each weight held to the sign ``SIGNS`` gives it, and prints the fit's
-quality on the last fifth of the games held
-out. The weights of the last round are written to ``--out`` (by default the shipped file).
+Self-play, then a fit, iterated. Each round plays ``--games`` games per team of ``--teams`` (game
+``i`` of a round from seed ``S + 10000 * round + i``, so the games never reuse the seeds the agents
+are measured on, 0-199) with the ``team`` agent scoring positions by the weights of the round before
+(the first round: ``learned=False``, the planner's hand-set points), and records, at the end of
+every hero turn, the hero's view, the posts its plan gave it and its team mates, and how the game
+ended. Then it fits the weights of ``grimheim._agents.value.FEATURES`` by ridge regression of each
+game's margin (the town pieces left for a game won; for a game lost, minus one and minus the spots
+of the track it had still to play) on the features of every position recorded so far, each weight
+held to the sign ``SIGNS`` gives it, and prints the fit's quality on the last fifth of the games
+held out. The weights of the last round are written to ``--out`` (by default the shipped file).
 
 ``play`` and ``fit`` do one half each, on data files of your choosing. Needs NumPy.
 """
@@ -33,8 +32,8 @@ from typing import Any
 import numpy as np
 
 import grimheim as gh
-from grimheim._forecast import forecast, forecast_spots
-from grimheim._value import FEATURES, TeamValue, features, load_value
+from grimheim._agents.forecast import forecast, forecast_spots
+from grimheim._agents.value import FEATURES, TeamValue, features, load_value
 from tabletop_rules import Rng
 
 SHIPPED = (

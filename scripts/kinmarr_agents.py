@@ -36,9 +36,9 @@ from collections import Counter
 from typing import Any
 
 import kinmarr
+import kinmarr._agents.search
 import kinmarr._engine
 import kinmarr._rules
-import kinmarr._search
 from tabletop_rules import CHANCE, Agent, Rng, make_agent, sample_chance
 
 PAIRS = list(itertools.permutations(kinmarr.DEFAULT_GUILDS, 2))
@@ -58,8 +58,8 @@ def _counting(answer: Any) -> Any:
 
 # Every path to the engine's answer — apply/step and the search's inner step — is counted.
 kinmarr._rules.answer = _counting(kinmarr._engine.answer)  # type: ignore[attr-defined]
-if hasattr(kinmarr._search, "answer"):
-    kinmarr._search.answer = _counting(kinmarr._engine.answer)  # type: ignore[attr-defined]
+if hasattr(kinmarr._agents.search, "answer"):
+    kinmarr._agents.search.answer = _counting(kinmarr._engine.answer)  # type: ignore[attr-defined]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float] | None:

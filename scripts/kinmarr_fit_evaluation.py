@@ -1,4 +1,4 @@
-"""Fit the weights of kinmarr's static evaluation (``kinmarr._evaluate.WEIGHTS``).
+"""Fit the weights of kinmarr's static evaluation (``kinmarr._agents.evaluate.WEIGHTS``).
 
     python scripts/kinmarr_fit_evaluation.py                 # 1,200 games, seeds 0-1199
     python scripts/kinmarr_fit_evaluation.py --games 300 --every 5
@@ -6,7 +6,7 @@
 Plays two-guild games between heuristic agents (game ``i`` from seed ``S + i``, the guilds the
 ``i mod 12``-th ordered pair of the four), takes every ``--every``-th position where both
 characters live, and fits a logistic regression of "seat 0 wins" on the difference of the two
-seats' features (``kinmarr._evaluate.features``), over the games someone won. Prints the
+seats' features (``kinmarr._agents.evaluate.features``), over the games someone won. Prints the
 weights (paste them into ``WEIGHTS``), the intercept (the first seat's edge, which the
 evaluation leaves out), and the fit's log loss and accuracy, beside those of the weights in use.
 Needs NumPy.
@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 import kinmarr
-from kinmarr._evaluate import FEATURES, WEIGHTS, features
+from kinmarr._agents.evaluate import FEATURES, WEIGHTS, features
 from tabletop_rules import Rng
 
 PAIRS = list(itertools.permutations(kinmarr.DEFAULT_GUILDS, 2))

@@ -29,86 +29,44 @@ def test_the_core_never_imports_a_game(path: Path) -> None:
     assert not {name.split(".")[0] for name in _imports(path)} & GAMES
 
 
-@pytest.mark.parametrize(
-    "name", ["_rules", "_defeats", "_board", "_deck", "_state", "_actions", "_events"]
-)
-def test_goblinguard_rules_import_no_rendering_and_no_io(name: str) -> None:
-    imported = _imports(SRC / "goblinguard" / f"{name}.py")
-    assert "._render" not in imported
-    assert not {n.split(".")[0] for n in imported} & IO_MODULES
-    assert not {n.split(".")[0] for n in imported} & (GAMES - {"goblinguard"})
+ROOMS = ("_presentation", "_agents")
+"""A game's rooms above its rules: what it shows, and who plays it (design page, "Rooms")."""
+
+ASSEMBLY = {"__init__.py", "_game.py"}
+"""Where a game puts its rooms together: its public face and its ``GAME``."""
 
 
-GRIMHEIM_RULES = [
-    "_actions",
-    "_cards",
-    "_checks",
-    "_content",
-    "_dice",
-    "_engine",
-    "_events",
-    "_flow",
-    "_frames/__init__",
-    "_frames/_base",
-    "_frames/attack",
-    "_frames/draws",
-    "_frames/granted",
-    "_frames/monster_turn",
-    "_frames/moves",
-    "_frames/offers",
-    "_frames/resolving",
-    "_frames/turn_end",
-    "_frames/window",
-    "_heroes",
-    "_hidden",
-    "_limits",
-    "_map",
-    "_monsters",
-    "_pieces",
-    "_query",
-    "_quests",
-    "_rules",
-    "_state",
-    "_turn",
-    "_uses",
-    "_validate",
-    "_walks",
-    "_work",
-]
+def _rules_modules() -> list[Path]:
+    return [
+        path
+        for game in sorted(GAMES)
+        for path in sorted((SRC / game).rglob("*.py"))
+        if path.relative_to(SRC / game).parts[0] not in ROOMS
+        and not (path.parent == SRC / game and path.name in ASSEMBLY)
+    ]
 
 
-@pytest.mark.parametrize("name", GRIMHEIM_RULES)
-def test_grimheim_rules_import_no_rendering_and_no_io(name: str) -> None:
-    imported = _imports(SRC / "grimheim" / f"{name}.py")
-    assert all(n.lstrip(".") != "_render" for n in imported)
-    assert not {n.split(".")[0] for n in imported} & IO_MODULES
-    assert not {n.split(".")[0] for n in imported} & (GAMES - {"grimheim"})
+def _room_of(name: str) -> str | None:
+    return next((room for room in ROOMS if room in name.lstrip(".").split(".")), None)
 
 
-KINMARR_RULES = [
-    "_actions",
-    "_board",
-    "_combat",
-    "_effects",
-    "_engine",
-    "_events",
-    "_frames",
-    "_legal",
-    "_query",
-    "_rules",
-    "_state",
-    "_triggers",
-    "_validate",
-    "_work",
-]
+@pytest.mark.parametrize("path", _rules_modules(), ids=lambda p: str(p.relative_to(SRC)))
+def test_rules_import_no_room_above_them_and_no_io(path: Path) -> None:
+    """A game's rules (everything but its rooms and its assembly) never import what it shows or
+    who plays it, nor any I/O (but the content loader reading its files), nor another game."""
+    imported = _imports(path)
+    assert not [n for n in imported if _room_of(n)]
+    io = IO_MODULES - ({"pathlib"} if path.name == "_content.py" else set())
+    assert not {n.split(".")[0] for n in imported} & io
+    assert not {n.split(".")[0] for n in imported} & (GAMES - {path.relative_to(SRC).parts[0]})
 
 
-@pytest.mark.parametrize("name", KINMARR_RULES)
-def test_kinmarr_rules_import_no_rendering_and_no_io(name: str) -> None:
-    imported = _imports(SRC / "kinmarr" / f"{name}.py")
-    assert "._render" not in imported and "._agents" not in imported
-    assert not {n.split(".")[0] for n in imported} & IO_MODULES
-    assert not {n.split(".")[0] for n in imported} & (GAMES - {"kinmarr"})
+@pytest.mark.parametrize("room", ROOMS)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_room_imports_no_other_room(game: str, room: str) -> None:
+    for path in sorted((SRC / game / room).rglob("*.py")):
+        others = {_room_of(n) for n in _imports(path) if n.startswith("..")} - {None, room}
+        assert not others, f"{path.relative_to(SRC)} imports {others}"
 
 
 # -- grimheim: no import circle, and the card words import nothing of the engine -----------------

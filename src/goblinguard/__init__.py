@@ -17,14 +17,16 @@ from __future__ import annotations
 from tabletop_rules import expose
 
 from ._actions import Action, Draw, Place, notation
-from ._agents import GreedyAgent, Weights, evaluate
+from ._agents.greedy import GreedyAgent, Weights, evaluate
+from ._agents.search import SearchAgent
+from ._agents.solver import Solution, hint, solve
 from ._cards import Card, Layer
 from ._codec import FORMAT
 from ._content import MAX_CARDS, deck_from_json, load_deck, standard_deck, standard_ref
-from ._describe import card_text, describe
 from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
 from ._game import Goblinguard
-from ._render import render_text
+from ._presentation.describe import card_text, describe
+from ._presentation.render import render_text
 from ._rules import (
     HAND_SIZE,
     DrawContext,
@@ -45,8 +47,6 @@ from ._rules import (
     unseen,
     view,
 )
-from ._search import SearchAgent
-from ._solver import Solution, hint, solve
 from ._spaces import (
     OBSERVATION_PLANES,
     OBSERVER,

@@ -16,10 +16,7 @@ import attrs
 from tabletop_rules import (
     Codec,
     PackRef,
-    Record,
     make_converter,
-    register_tagged_union,
-    register_validator,
 )
 
 from ._actions import Action, Draw, Place
@@ -128,24 +125,18 @@ def _make_codec() -> Codec:
     conv = make_converter()
     conv.register_unstructure_hook(Config, _unstructure_config)
     conv.register_structure_hook(Config, _config_structure(conv))
-    register_validator(conv, State, validate)
-    register_validator(conv, View, validate)
-    register_tagged_union(conv, Action, [Place, Draw])
-    events = [CardPlaced, CardDrawn, MonsterDefeated, GarrisonActivated, GameEnded]
-    register_tagged_union(conv, Event, events)
-    return Codec(
-        game="goblinguard",
-        format=FORMAT,
-        converter=conv,
-        kinds={
-            "state": State,
-            "view": View,
-            "action": Action,
-            "config": Config,
-            "record": Record[Config, State, Action],
-            "event": Event,
-        },
-        members={Place: "action", Draw: "action", **dict.fromkeys(events, "event")},
+    return Codec.for_game(
+        "goblinguard",
+        FORMAT,
+        conv,
+        config=Config,
+        state=State,
+        view=View,
+        action=Action,
+        actions=[Place, Draw],
+        event=Event,
+        events=[CardPlaced, CardDrawn, MonsterDefeated, GarrisonActivated, GameEnded],
+        validate=validate,
         migrations={1: _migrate_1},
     )
 

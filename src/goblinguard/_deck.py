@@ -121,7 +121,6 @@ class CompiledDeck:
     cards: tuple[Card, ...]
     index: dict[str, int]
     letters: tuple[tuple[int, int, int, int], ...]
-    house_count: tuple[int, ...]
     garrison: tuple[bool, ...]
     fort: tuple[bool, ...]
     monsters: tuple[tuple[tuple[int, int], ...], ...]
@@ -150,7 +149,6 @@ def compile_deck(cards: tuple[Card, ...]) -> CompiledDeck:
         cards=cards,
         index={card.id: i for i, card in enumerate(cards)},
         letters=letters,  # type: ignore[arg-type]
-        house_count=tuple(codes.count(HOUSE) for codes in letters),
         garrison=tuple(card.building is not None for card in cards),
         fort=tuple(card.building == "F" for card in cards),
         monsters=monsters,

@@ -8,15 +8,15 @@ from tabletop_rules import Game, RandomAgent
 
 from . import _rules
 from ._actions import Action, Draw, Place, notation, parse_notation
-from ._agents import GreedyAgent
-from ._clicks import CLICKS
+from ._agents.greedy import GreedyAgent
+from ._agents.search import SearchAgent
 from ._codec import CODEC
-from ._describe import card_text, describe
-from ._render import render_text
-from ._search import SearchAgent
+from ._presentation.clicks import CLICKS
+from ._presentation.describe import card_text, describe
+from ._presentation.render import render_text
+from ._presentation.svg import draw_svg
 from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
 from ._state import Config, State, View
-from ._svg import draw_svg
 from ._validate import validate
 
 __all__ = ["Goblinguard"]

@@ -54,13 +54,14 @@ from ._actions import (
     Use,
     notation,
 )
-from ._agents import DefenderAgent
-from ._card_text import card_text
+from ._agents.defender import DefenderAgent
+from ._agents.evaluate import PlannerWeights
+from ._agents.planner import PlannerAgent
+from ._agents.team import TeamAgent
+from ._agents.value import TeamValue
 from ._cards import HeroDeck
 from ._codec import FORMAT
 from ._content import Pack, read_deck, standard_pack
-from ._describe import describe
-from ._evaluate import PlannerWeights
 from ._events import (
     CardPlayed,
     DiceRolled,
@@ -87,8 +88,9 @@ from ._events import (
 from ._game import Grimheim
 from ._limits import GOLD_LIMIT, MANA_LIMIT
 from ._map import GRIMHEIM, Hex
-from ._planner import PlannerAgent
-from ._render import render_text
+from ._presentation.card_text import card_text
+from ._presentation.describe import describe
+from ._presentation.render import render_text
 from ._rules import (
     Outcome,
     chance_outcomes,
@@ -111,9 +113,7 @@ from ._spaces import (
     roll_limit,
 )
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
-from ._team import TeamAgent
 from ._validate import validate
-from ._value import TeamValue
 
 __all__ = [
     "AcceptGold",

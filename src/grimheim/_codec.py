@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop_rules import Codec, PackRef, Record, register_tagged_union, register_validator
+from tabletop_rules import Codec, PackRef, register_tagged_union
 
 from ._actions import ACTION_TYPES, Action
 from ._cards import CONTENT_CONVERTER, content_converter
 from ._content import Pack, pack_ref, standard_pack
 from ._events import EVENT_TYPES, Event
-from ._format1 import migrate_1
+from ._migrate_format1 import migrate_1
 from ._state import FRAMES, Config, Frame, State, View
 from ._validate import validate
 
@@ -79,27 +79,19 @@ def _make_codec() -> Codec:
     conv.register_structure_hook(int | str, _structure_pick)
     conv.register_unstructure_hook(Config, unstructure_config)
     conv.register_structure_hook(Config, structure_config)
-    register_tagged_union(conv, Action, list(ACTION_TYPES))
-    register_tagged_union(conv, Event, list(EVENT_TYPES))
     register_tagged_union(conv, Frame, list(FRAMES))
-    register_validator(conv, State, validate)
-    register_validator(conv, View, validate)
-    return Codec(
-        game="grimheim",
-        format=FORMAT,
-        converter=conv,
-        kinds={
-            "state": State,
-            "view": View,
-            "action": Action,
-            "config": Config,
-            "record": Record[Config, State, Action],
-            "event": Event,
-        },
-        members={
-            **dict.fromkeys(ACTION_TYPES, "action"),
-            **dict.fromkeys(EVENT_TYPES, "event"),
-        },
+    return Codec.for_game(
+        "grimheim",
+        FORMAT,
+        conv,
+        config=Config,
+        state=State,
+        view=View,
+        action=Action,
+        actions=ACTION_TYPES,
+        event=Event,
+        events=EVENT_TYPES,
+        validate=validate,
         migrations={1: migrate_1},
     )
 

@@ -8,17 +8,17 @@ from tabletop_rules import Game, RandomAgent
 
 from . import _rules
 from ._actions import ACTION_TYPES, Action, notation, parse_notation
-from ._agents import DefenderAgent
-from ._card_text import card_text
-from ._clicks import CLICKS
+from ._agents.defender import DefenderAgent
+from ._agents.planner import PlannerAgent
+from ._agents.team import TeamAgent
 from ._codec import CODEC
-from ._describe import describe
-from ._planner import PlannerAgent
-from ._render import render_text
+from ._presentation.card_text import card_text
+from ._presentation.clicks import CLICKS
+from ._presentation.describe import describe
+from ._presentation.render import render_text
+from ._presentation.svg import draw_svg
 from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
 from ._state import Config, State, View
-from ._svg import draw_svg
-from ._team import TeamAgent
 from ._validate import validate
 
 __all__ = ["Grimheim"]

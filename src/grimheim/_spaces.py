@@ -14,43 +14,8 @@ from typing import Final
 
 from tabletop_rules import ActionSpace, Marks, Observer, TableSpace
 
-from ._actions import (
-    AcceptGold,
-    Action,
-    Attack,
-    CompleteQuest,
-    DeclinePrevention,
-    DeclineQuest,
-    DeclineUpgrade,
-    DieFace,
-    Discard,
-    DiscardToDraw,
-    Drawn,
-    EndTurn,
-    Focus,
-    GiveGold,
-    Mend,
-    MoveTo,
-    PassWindow,
-    PlaceGoblin,
-    Practice,
-    Prepare,
-    RefuseGold,
-    RequestGold,
-    ResolveAttack,
-    Roll,
-    SkipDraw,
-    SkipMove,
-    SkipSwap,
-    StopTargets,
-    SwapTop,
-    TakeBonus,
-    Target,
-    TargetCard,
-    TargetHero,
-    Upgrade,
-    Use,
-)
+from . import _actions
+from ._actions import Action
 from ._cards import ACTIONS, MOST, Card
 from ._content import Pack
 from ._limits import GOLD_LIMIT, deck_of
@@ -88,12 +53,12 @@ def _holds_mana(card: Card) -> bool:
     )
 
 
-def _rolls(limit: int) -> Iterator[Roll]:
+def _rolls(limit: int) -> Iterator[_actions.Roll]:
     for n in range(limit + 1):
         for h in range(n, -1, -1):
             for c in range(n - h, -1, -1):
                 for r in range(n - h - c, -1, -1):
-                    yield Roll(h, c, r, n - h - c - r)
+                    yield _actions.Roll(h, c, r, n - h - c - r)
 
 
 def _universe(config: Config) -> Iterator[Action]:
@@ -105,13 +70,13 @@ def _universe(config: Config) -> Iterator[Action]:
     mana = [c.id for c in cards if c.kind != "event" and _holds_mana(c)]
     equipment = [c.id for c in cards if c.kind == "equipment"]
     events = list(dict.fromkeys(c.id for c in cards if c.kind == "event"))
-    yield from (MoveTo(h) for h in hexes)
-    yield from (Attack(h) for h in hexes)
-    yield Prepare()
-    yield from (Focus(c) for c in mana)
-    yield Mend()
-    yield from (Mend(c) for c in equipment)
-    yield Practice()
+    yield from (_actions.MoveTo(h) for h in hexes)
+    yield from (_actions.Attack(h) for h in hexes)
+    yield _actions.Prepare()
+    yield from (_actions.Focus(c) for c in mana)
+    yield _actions.Mend()
+    yield from (_actions.Mend(c) for c in equipment)
+    yield _actions.Practice()
     for card in cards:
         longest = max(len(side.uses) for side in card.sides)
         for i in range(longest):
@@ -121,39 +86,39 @@ def _universe(config: Config) -> Iterator[Action]:
                     x = side.uses[i].x
                     top = (x.max if isinstance(x.max, int) else MOST) if x is not None else 0
                     xs.update([0] if x is None else range(x.min, top + 1))
-            yield from (Use(card.id, i, x) for x in sorted(xs))
-    yield CompleteQuest()
-    yield from (Discard(c) for c in events)
-    yield from (GiveGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
-    yield from (RequestGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
-    yield AcceptGold()
-    yield RefuseGold()
-    yield DeclineQuest()
-    yield TakeBonus()
-    yield from (TakeBonus(c) for c in mana)
-    yield EndTurn()
-    yield from (Target(h) for h in hexes)
-    yield from (TargetHero(s) for s in seats)
-    yield from (TargetCard(c) for c in dict.fromkeys([*equipment, *mana, *kept, *events]))
-    yield StopTargets()
-    yield SkipMove()
-    yield ResolveAttack()
-    yield Upgrade()
-    yield from (Upgrade(c.id) for c in cards if c.kind in ("hero", "ability"))
-    yield DeclineUpgrade()
-    yield from (DiscardToDraw(c) for c in events)
-    yield SkipDraw()
-    yield SwapTop("abilities")
-    yield SwapTop("equipment")
-    yield SkipSwap()
-    yield PassWindow()
-    yield DeclinePrevention()
-    yield from (PlaceGoblin(h) for h in hexes)
+            yield from (_actions.Use(card.id, i, x) for x in sorted(xs))
+    yield _actions.CompleteQuest()
+    yield from (_actions.Discard(c) for c in events)
+    yield from (_actions.GiveGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
+    yield from (_actions.RequestGold(s, n) for s in seats for n in range(1, GIFT_LIMIT + 1))
+    yield _actions.AcceptGold()
+    yield _actions.RefuseGold()
+    yield _actions.DeclineQuest()
+    yield _actions.TakeBonus()
+    yield from (_actions.TakeBonus(c) for c in mana)
+    yield _actions.EndTurn()
+    yield from (_actions.Target(h) for h in hexes)
+    yield from (_actions.TargetHero(s) for s in seats)
+    yield from (_actions.TargetCard(c) for c in dict.fromkeys([*equipment, *mana, *kept, *events]))
+    yield _actions.StopTargets()
+    yield _actions.SkipMove()
+    yield _actions.ResolveAttack()
+    yield _actions.Upgrade()
+    yield from (_actions.Upgrade(c.id) for c in cards if c.kind in ("hero", "ability"))
+    yield _actions.DeclineUpgrade()
+    yield from (_actions.DiscardToDraw(c) for c in events)
+    yield _actions.SkipDraw()
+    yield _actions.SwapTop("abilities")
+    yield _actions.SwapTop("equipment")
+    yield _actions.SkipSwap()
+    yield _actions.PassWindow()
+    yield _actions.DeclinePrevention()
+    yield from (_actions.PlaceGoblin(h) for h in hexes)
     yield from _rolls(roll_limit(config))
-    yield from (DieFace(f) for f in sorted(set(config.pack.dice.monster)))
+    yield from (_actions.DieFace(f) for f in sorted(set(config.pack.dice.monster)))
     drawn = [*events, *(c for c in kept if config.cards[c].kind in ("ability", "equipment"))]
     drawn += [c.id for c in config.pack.monster_cards]
-    yield from (Drawn(c) for c in dict.fromkeys(drawn))
+    yield from (_actions.Drawn(c) for c in dict.fromkeys(drawn))
 
 
 @functools.lru_cache(maxsize=64)

@@ -61,8 +61,11 @@ from ._actions import (
     Use,
     notation,
 )
-from ._agents import (
+from ._agents.heuristic import (
     HeuristicAgent,
+)
+from ._agents.search import (
+    SearchAgent,
 )
 from ._board import (
     CASTLE,
@@ -75,7 +78,6 @@ from ._board import (
     Ring,
     Tile,
 )
-from ._card_text import card_text
 from ._codec import FORMAT
 from ._content import (
     Board,
@@ -99,7 +101,6 @@ from ._content import (
     standard_pack,
     standard_ref,
 )
-from ._describe import describe
 from ._effects import (
     Block,
     Bounty,
@@ -171,7 +172,9 @@ from ._frames import (
     WindowFrame,
 )
 from ._game import Kinmarr
-from ._render import (
+from ._presentation.card_text import card_text
+from ._presentation.describe import describe
+from ._presentation.render import (
     render_text,
 )
 from ._rules import (
@@ -186,9 +189,6 @@ from ._rules import (
     redeal,
     seat_count,
     view,
-)
-from ._search import (
-    SearchAgent,
 )
 from ._spaces import (
     OBSERVER,

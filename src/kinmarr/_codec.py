@@ -14,9 +14,7 @@ from tabletop_rules import (
     Codec,
     ContentError,
     PackRef,
-    Record,
     register_tagged_union,
-    register_validator,
 )
 
 from ._actions import ACTIONS, Action
@@ -93,23 +91,18 @@ def _make_codec() -> Codec:
     conv.register_unstructure_hook(Config, _unstructure_config)
     conv.register_structure_hook(Config, _config_structure(conv))
     register_tagged_union(conv, Frame, FRAMES)
-    register_tagged_union(conv, Action, ACTIONS)
-    register_tagged_union(conv, Event, EVENTS)
-    register_validator(conv, State, validate)
-    register_validator(conv, View, validate)
-    return Codec(
-        game="kinmarr",
-        format=FORMAT,
-        converter=conv,
-        kinds={
-            "state": State,
-            "view": View,
-            "action": Action,
-            "config": Config,
-            "record": Record[Config, State, Action],
-            "event": Event,
-        },
-        members={**dict.fromkeys(ACTIONS, "action"), **dict.fromkeys(EVENTS, "event")},
+    return Codec.for_game(
+        "kinmarr",
+        FORMAT,
+        conv,
+        config=Config,
+        state=State,
+        view=View,
+        action=Action,
+        actions=ACTIONS,
+        event=Event,
+        events=EVENTS,
+        validate=validate,
     )
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "CREATURE",
     "Coins",
     "Colour",
+    "DRAW_DECKS",
     "DeckName",
     "Draw",
     "DuelAnywhere",
@@ -53,6 +54,8 @@ Colour: TypeAlias = Literal["red", "green", "blue"]
 """A combat die: red Strength, green Dexterity, blue Intelligence."""
 DeckName: TypeAlias = Literal["encounter", "ability", "item", "prophecy"]
 """The four decks."""
+DRAW_DECKS: Final = ("encounter", "ability", "item")
+"""The decks a :class:`Draw` draws from to choose (the Prophecy deck is never chosen from)."""
 Special: TypeAlias = Literal["castle", "inner_signpost", "outer_signpost", "observatory"]
 """The four special tiles (K1)."""
 
@@ -244,7 +247,7 @@ class Draw:
     """
 
     deck: Literal["encounter", "ability", "item"] = attrs.field(
-        default="encounter", validator=_one_of("encounter", "ability", "item")
+        default="encounter", validator=_one_of(*DRAW_DECKS)
     )
     count: int = attrs.field(default=1, validator=_between(1, 5))
     choose: int = attrs.field(default=1, validator=_between(1, 5))

@@ -116,11 +116,20 @@ from ._query import (
     fighters,
     order_from,
 )
-from ._state import MAX_ROUNDS, Lasting, TurnFlags
+from ._state import Lasting, TurnFlags, last_round
 from ._triggers import happen
-from ._work import MFlags, Work
+from ._work import FATE_MAX, MFlags, Work
 
-__all__ = ["answer", "arrive", "choosable", "effects_of", "run", "usable_ability", "window_order"]
+__all__ = [
+    "answer",
+    "arrive",
+    "choosable",
+    "effects_of",
+    "exhausted",
+    "run",
+    "usable_ability",
+    "window_order",
+]
 
 SHOP_SIZE: Final = 4
 """Items the Shop shows while the Item deck lasts (K14)."""
@@ -159,6 +168,13 @@ def effects_of(w: Any, source: str) -> tuple[Effect, ...]:
         card, _, index = rest.partition(":")
         return rules.card[card].triggers[int(index)].effects  # type: ignore[no-any-return]
     raise ValueError(f"unknown source {source!r}")
+
+
+def exhausted(w: Any) -> bool:
+    """Whether a deck is empty: the game ends with scoring at the start of the next turn."""
+    return not all(
+        deck.top or deck.bottom for deck in (w.encounters, w.abilities, w.items, w.prophecies)
+    )
 
 
 def usable_ability(w: Any, seat: Seat, card: Card) -> bool:
@@ -215,10 +231,10 @@ def _start(w: Work, frame: StartFrame) -> bool:
     expired = False
     if frame.new_round:
         w.round += 1
-        if w.fate >= 10:
+        if w.fate >= FATE_MAX:
             w.finish("fate", ())
             return False
-        if w.round > (w.config.round_limit or MAX_ROUNDS):
+        if w.round > last_round(w.config):
             w.finish("round-limit", None)
             return False
         lasting = []
@@ -235,10 +251,7 @@ def _start(w: Work, frame: StartFrame) -> bool:
     if w.config.last_standing and alive(w) == [seat]:
         w.finish("last-standing", (seat,))
         return False
-    if not (w.encounters.top or w.encounters.bottom) or not (w.abilities.top or w.abilities.bottom):
-        w.finish("deck-exhausted", None)
-        return False
-    if not (w.items.top or w.items.bottom) or not (w.prophecies.top or w.prophecies.bottom):
+    if exhausted(w):
         w.finish("deck-exhausted", None)
         return False
     w.flags = MFlags(_FRESH)

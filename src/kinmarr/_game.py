@@ -8,17 +8,17 @@ from tabletop_rules import Game, RandomAgent
 
 from . import _rules
 from ._actions import ACTIONS, Action, notation, parse_notation
-from ._agents import HeuristicAgent
-from ._card_text import card_text
-from ._clicks import CLICKS
+from ._agents.heuristic import HeuristicAgent
+from ._agents.search import SearchAgent
 from ._codec import CODEC
-from ._describe import describe
 from ._legal import why_not
-from ._render import render_text
-from ._search import SearchAgent
+from ._presentation.card_text import card_text
+from ._presentation.clicks import CLICKS
+from ._presentation.describe import describe
+from ._presentation.render import render_text
+from ._presentation.svg import draw_svg
 from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
 from ._state import Config, State, View
-from ._svg import draw_svg
 from ._validate import validate
 
 __all__ = ["Kinmarr"]

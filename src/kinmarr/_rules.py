@@ -17,7 +17,7 @@ from tabletop_rules import (
 
 from ._actions import Action
 from ._board import tile_at
-from ._engine import answer, run
+from ._engine import SHOP_SIZE, answer, run
 from ._events import Event
 from ._frames import DrawFrame, Frame, StartFrame
 from ._legal import acting, decision_kind
@@ -100,7 +100,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     players = tuple(Player(guild, castle) for guild in config.guilds)
     frames: tuple[Frame, ...] = (
         StartFrame(True),
-        DrawFrame("item", "shop", 0, 4),
+        DrawFrame("item", "shop", 0, SHOP_SIZE),
         DrawFrame("prophecy", "prophecy", 0, 1),
     )
     state = State(

@@ -14,46 +14,8 @@ from typing import Final
 
 from tabletop_rules import CHANCE, ActionSpace, Marks, Observer, TableSpace
 
-from . import _board
-from ._actions import (
-    AcceptTrade,
-    Action,
-    Ask,
-    AskCoin,
-    Buy,
-    Choose,
-    Drop,
-    Duel,
-    EndTurn,
-    FaceResult,
-    Give,
-    GiveCoin,
-    Keep,
-    Loot,
-    LootCoins,
-    NoDuel,
-    NoReroll,
-    NoTrade,
-    Pass,
-    Pay,
-    Power,
-    Propose,
-    Refresh,
-    RefuseTrade,
-    Reroll,
-    Reveal,
-    Roll,
-    Sell,
-    ShowTower,
-    SkipLoot,
-    Slot,
-    Take,
-    TakeCoins,
-    Trade,
-    Travel,
-    Unslot,
-    Use,
-)
+from . import _actions, _board
+from ._actions import Action
 from ._board import TILES
 from ._content import FACES, REQUESTS_ORDER, Compiled
 from ._effects import ExtraDie
@@ -134,52 +96,52 @@ def _universe(guilds: tuple[str, ...], rules: Compiled) -> Iterator[Action]:
     def of(*kinds: str) -> list[str]:
         return [c.id for c in cards if c.kind in kinds]
 
-    yield Pass()
+    yield _actions.Pass()
     for card in cards:
         if card.usage is not None:
             if card.usage.target == "self":
-                yield Use(card.id)
+                yield _actions.Use(card.id)
             else:
-                yield from (Use(card.id, s) for s in seats)
-    yield Power()
-    yield from (Power(s) for s in seats)
-    yield Travel()
-    yield from (ShowTower(c) for c in of("tower"))
-    yield from (Slot(c) for c in of("ability", "item"))
-    yield from (Unslot(c) for c in of("ability", "item"))
-    yield from (Buy(c) for c in of("item"))
-    yield from (Sell(c) for c in of("item"))
-    yield Refresh()
-    yield from (Duel(s) for s in seats)
-    yield NoDuel()
-    yield from (Trade(s) for s in seats)
-    yield EndTurn()
-    yield from (Give(c) for c in of(*_HELD))
-    yield GiveCoin()
-    yield from (Ask(c) for c in of(*_HELD))
-    yield AskCoin()
-    yield Propose()
-    yield NoTrade()
-    yield AcceptTrade()
-    yield RefuseTrade()
-    yield from (Choose(c) for c in ids)
-    yield from (Pay(c) for c in of("creature"))
+                yield from (_actions.Use(card.id, s) for s in seats)
+    yield _actions.Power()
+    yield from (_actions.Power(s) for s in seats)
+    yield _actions.Travel()
+    yield from (_actions.ShowTower(c) for c in of("tower"))
+    yield from (_actions.Slot(c) for c in of("ability", "item"))
+    yield from (_actions.Unslot(c) for c in of("ability", "item"))
+    yield from (_actions.Buy(c) for c in of("item"))
+    yield from (_actions.Sell(c) for c in of("item"))
+    yield _actions.Refresh()
+    yield from (_actions.Duel(s) for s in seats)
+    yield _actions.NoDuel()
+    yield from (_actions.Trade(s) for s in seats)
+    yield _actions.EndTurn()
+    yield from (_actions.Give(c) for c in of(*_HELD))
+    yield _actions.GiveCoin()
+    yield from (_actions.Ask(c) for c in of(*_HELD))
+    yield _actions.AskCoin()
+    yield _actions.Propose()
+    yield _actions.NoTrade()
+    yield _actions.AcceptTrade()
+    yield _actions.RefuseTrade()
+    yield from (_actions.Choose(c) for c in ids)
+    yield from (_actions.Pay(c) for c in of("creature"))
     dice = _dice_limit(guilds, rules)
     for d in range(dice):
-        yield Reroll(d, None)
-        yield from (Reroll(d, o) for o in range(dice) if o != d)
-    yield NoReroll()
-    yield Keep("slot")
-    yield Keep("hand")
-    yield from (Drop(c) for c in ids)
-    yield from (Loot(c) for c in of(*_HELD))
-    yield LootCoins()
-    yield SkipLoot()
-    yield from (Take(c) for c in of(*_HELD))
-    yield TakeCoins()
-    yield from (Roll(v) for v in range(1, _TRAVEL_DIE + 1))
-    yield from (FaceResult(f) for f in FACES)
-    yield from (Reveal(c) for c in ids)
+        yield _actions.Reroll(d, None)
+        yield from (_actions.Reroll(d, o) for o in range(dice) if o != d)
+    yield _actions.NoReroll()
+    yield _actions.Keep("slot")
+    yield _actions.Keep("hand")
+    yield from (_actions.Drop(c) for c in ids)
+    yield from (_actions.Loot(c) for c in of(*_HELD))
+    yield _actions.LootCoins()
+    yield _actions.SkipLoot()
+    yield from (_actions.Take(c) for c in of(*_HELD))
+    yield _actions.TakeCoins()
+    yield from (_actions.Roll(v) for v in range(1, _TRAVEL_DIE + 1))
+    yield from (_actions.FaceResult(f) for f in FACES)
+    yield from (_actions.Reveal(c) for c in ids)
 
 
 @functools.lru_cache(maxsize=64)

@@ -158,6 +158,13 @@ class Config:
         return self.pack or standard_pack()
 
 
+def last_round(config: Config) -> int:
+    """The last round a game of ``config`` plays: its ``round_limit``, else :data:`MAX_ROUNDS`
+    (K7, K16). The engine ends the game with scoring when the round after it would start, and
+    the load check holds a running game within it."""
+    return config.round_limit or MAX_ROUNDS
+
+
 @attrs.frozen
 class Player:
     """A guild's character.

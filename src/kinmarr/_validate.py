@@ -2,21 +2,26 @@
 
 The checks: every field in range; every card of the pack in exactly one place (a deck, a hand, a
 slot, the Shop, the active prophecy, a lasting event, the discard, or a frame that holds it);
-hands and slots as the rules allow (K15); the frames well formed and in a possible order; the
-frame on top waiting for an answer that has at least one legal action; a finished game's scores
-and winners those of its ending. Linear in the size of the state.
+hands and slots as the rules allow (K15); the frames well formed and in a possible order; each
+frame fitting the state it sits in — the frames around it as the engine pushes them, whose turn
+it is and who lives, the Shop's free places, the turn's flags, a running game within its last
+round (K16); the frame on top waiting for an answer that has at least one legal action; a
+finished game's round, Fate, scores and winners those of its ending. The bounds are the
+engine's own (its constants and helpers), so that the check and the engine cannot disagree.
+Linear in the size of the state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NoReturn
 
 from tabletop_rules import Rng, StateFormatError
 
 from ._board import Tile
 from ._content import FACES, REQUESTS_ORDER, Compiled
+from ._effects import DRAW_DECKS
 from ._frames import (
     Answer,
     ArriveFrame,
@@ -44,7 +49,6 @@ from ._frames import (
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from ._state import (
     COIN_LIMIT,
-    MAX_ROUNDS,
     Config,
     Deck,
     Ending,
@@ -53,7 +57,9 @@ from ._state import (
     State,
     TurnFlags,
     View,
+    last_round,
 )
+from ._work import FATE_MAX
 
 __all__ = ["validate"]
 
@@ -125,8 +131,8 @@ def validate(position: State | View) -> None:
     if len(position.players) != n:
         _fail("$.players", f"one player per guild of the config ({n}), not {len(position.players)}")
     _int(position.turn, 0, n - 1, "$.turn")
-    _int(position.round, 0, (position.config.round_limit or MAX_ROUNDS) + 1, "$.round")
-    _int(position.fate, 0, 10, "$.fate")
+    _int(position.round, 0, last_round(position.config) + 1, "$.round")
+    _int(position.fate, 0, FATE_MAX, "$.fate")
     _type(position.frames, tuple, "$.frames")
     if len(position.frames) > MAX_FRAMES:
         _fail("$.frames", f"at most {MAX_FRAMES} frames")
@@ -259,20 +265,25 @@ def _flags(flags: Any, n: int, rules: Compiled) -> None:
     _type(flags.duel_anywhere, bool, "$.flags.duel_anywhere")
 
 
-def _roll(roll: Any, path: str) -> None:
+def _roll(roll: Any, rules: Compiled, path: str) -> None:
     _type(roll, DiceRoll, path)
     size = len(roll.colours)
     if not 1 <= size <= 12 or len(roll.faces) != size or len(roll.used) != size:
         _fail(path, "a roll has 1 to 12 dice, each with a face and a used flag")
     for i in range(size):
-        if roll.colours[i] not in ("red", "green", "blue"):
-            _fail(f"{path}.colours[{i}]", f"unknown colour {roll.colours[i]!r}")
+        colour = roll.colours[i]
+        if colour not in ("red", "green", "blue"):
+            _fail(f"{path}.colours[{i}]", f"unknown colour {colour!r}")
         face = roll.faces[i]
         if face != "" and face not in FACES:
             _fail(f"{path}.faces[{i}]", f"unknown face {face!r}")
+        if face != "" and face not in rules.faces[colour]:
+            _fail(f"{path}.faces[{i}]", f"the {colour} die has no {face!r} face")
         _type(roll.used[i], bool, f"{path}.used[{i}]")
         if face not in ("", "dodge") and not roll.used[i]:
             _fail(f"{path}.used[{i}]", "only a Dodge may be unused (K12)")
+        if face == "" and roll.used[i]:
+            _fail(f"{path}.used[{i}]", "a die still to roll has no Dodge used")
 
 
 def _answer(answer: Any, n: int, rules: Compiled, path: str) -> bool:
@@ -346,7 +357,7 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
         _int(frame.steps, 0, 6, f"{path}.steps")
     elif isinstance(frame, ChooseFrame):
         seat(frame.seat, "seat")
-        if frame.deck not in ("encounter", "ability", "item"):
+        if frame.deck not in DRAW_DECKS:
             _fail(f"{path}.deck", f"cannot choose from {frame.deck!r}")
         _int(frame.count, 0, MAX_COUNT, f"{path}.count")
         _int(frame.choose, 0, MAX_COUNT, f"{path}.choose")
@@ -375,7 +386,7 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
     elif isinstance(frame, FightFrame):
         seat(frame.seat, "seat")
         card(frame.creature, "creature", "creature")
-        _roll(frame.dice, f"{path}.dice")
+        _roll(frame.dice, rules, f"{path}.dice")
         _int(frame.hits, -50, 50, f"{path}.hits")
         _int(frame.block, -50, 50, f"{path}.block")
         held.append(frame.creature)
@@ -384,8 +395,8 @@ def _frame(frame: Any, p: State | View, rules: Compiled, path: str) -> list[str]
         seat(frame.defender, "defender")
         if frame.attacker == frame.defender:
             _fail(f"{path}.defender", "a duel is between two players")
-        _roll(frame.dice_a, f"{path}.dice_a")
-        _roll(frame.dice_d, f"{path}.dice_d")
+        _roll(frame.dice_a, rules, f"{path}.dice_a")
+        _roll(frame.dice_d, rules, f"{path}.dice_d")
         for field in ("hits_a", "block_a", "hits_d", "block_d"):
             _int(getattr(frame, field), -50, 50, f"{path}.{field}")
     elif isinstance(frame, DrawFrame):
@@ -496,6 +507,12 @@ def _order(p: State | View) -> None:
         if isinstance(frame, StartFrame | TurnEndFrame) and i != 0:
             _fail(f"$.frames[{i}]", "a turn starts and ends at the bottom of the frames")
     _pending_draws(p)
+    if isinstance(first, StartFrame):
+        _set_up(p)
+    else:
+        _turn(p)
+    for i, frame in enumerate(frames):
+        _FITS[type(frame)](p, i, frame)
 
 
 def _pending_draws(p: State | View) -> None:
@@ -514,6 +531,485 @@ def _pending_draws(p: State | View) -> None:
     drawing = [(i, f) for i, f in prophecy if f.count]
     if drawing and (p.prophecy is not None or len(drawing) > 1 or drawing[0][1].count > 1):
         _fail(f"$.frames[{drawing[-1][0]}]", "one prophecy is drawn at a time, when none is active")
+
+
+# -- each frame against the state it sits in ------------------------------------------------------
+#
+# Every frame is pushed by the engine at a known place: on the frame that asks for it, or on what
+# a frame left when it was done. A frame is checked here against the frames around it and the
+# rest of the state, with the engine's own helpers and constants, so that a save holding work
+# the engine could not have left (and would later do wrong) is refused on load.
+
+
+def _at(i: int, field: str | None = None) -> str:
+    return f"$.frames[{i}]" if field is None else f"$.frames[{i}].{field}"
+
+
+def _name(frame: Any) -> str:
+    return type(frame).__name__
+
+
+def _waits(p: State | View, i: int) -> bool:
+    """Frame ``i`` is the one waiting for an answer: the top, or under a Shop refill only (the
+    engine refills the Shop on top of whatever waits, K14)."""
+    frames = p.frames
+    top = len(frames) - 1
+    if i == top:
+        return True
+    last = frames[top]
+    return i == top - 1 and isinstance(last, DrawFrame) and last.into == "shop"
+
+
+def _waiting(p: State | View, i: int, frame: Any, what: str) -> None:
+    if not _waits(p, i):
+        _fail(_at(i), f"{what} waits on top of the frames: nothing is done above it")
+
+
+def _living(p: State | View, seat: int, path: str) -> None:
+    if p.players[seat].tile is None:
+        _fail(path, f"seat {seat}'s character is dead: its pending work ended with it")
+
+
+def _turns(p: State | View, seat: int, path: str) -> None:
+    if seat != p.turn:
+        _fail(
+            path, f"this is the work of the active player's turn (seat {p.turn}), not seat {seat}'s"
+        )
+
+
+def _seat_of(frame: Any) -> int:
+    seat: int = frame.seat
+    return seat
+
+
+def _rolled(roll: DiceRoll) -> bool:
+    return "" not in roll.faces
+
+
+def _unrolled(roll: DiceRoll) -> bool:
+    return all(face == "" for face in roll.faces)
+
+
+def _settled(roll: DiceRoll) -> bool:
+    return _rolled(roll) and all(roll.used)
+
+
+def _set_up(p: State | View) -> None:
+    """The set-up waits only on its first draws (explicit chance): the first prophecy, then the
+    Shop's Items, before the first seat's first turn starts (K9); nothing has happened yet."""
+    from ._board import tile_at
+
+    start = p.frames[0]
+    if not (isinstance(start, StartFrame) and start.new_round):
+        _fail("$.frames[0].new_round", "the first turn starts the first round")
+    if p.turn != 0:
+        _fail("$.turn", "K9: the first seat plays first")
+    kinds = [(f.deck, f.into) for f in p.frames[1:] if isinstance(f, DrawFrame)]
+    if kinds not in ([("item", "shop")], [("item", "shop"), ("prophecy", "prophecy")]):
+        _fail("$.frames", "the set-up draws the first prophecy, then the Shop's Items")
+    from ._engine import SHOP_SIZE
+
+    shop = p.frames[1]
+    if isinstance(shop, DrawFrame) and len(p.shop) + shop.count != SHOP_SIZE:
+        _fail("$.frames[1].count", f"K14: the set-up fills the Shop with {SHOP_SIZE} Items")
+    castle = tile_at(p.config.rules.special["castle"])
+    for seat, player in enumerate(p.players):
+        if player != Player(player.guild, castle):
+            _fail(
+                f"$.players[{seat}]", "at the set-up every token stands on the Castle, empty-handed"
+            )
+    if p.fate or p.discarded or p.flags != TurnFlags():
+        _fail("$", "nothing has happened before the first turn")
+    if any(event.card != p.prophecy for event in p.lasting):
+        _fail("$.lasting", "no event lasts before the first turn")
+
+
+def _turn(p: State | View) -> None:
+    """A turn being played: its round within the game's last (K7, K16), its skeleton, and its
+    flags as far as the frames show them."""
+    frames = p.frames
+    if p.round > last_round(p.config):
+        _fail("$.round", f"K7: the game ends after round {last_round(p.config)}")
+    drawing = any(isinstance(f, DrawFrame) and f.into == "prophecy" for f in frames)
+    if p.prophecy is None and not drawing and (p.prophecies.top or p.prophecies.bottom):
+        _fail("$.prophecy", "a prophecy is active while the deck has one to draw")
+    turn = p.turn
+    if p.players[turn].tile is None:
+        from ._work import _owner
+
+        for i, frame in enumerate(frames[1:], 1):
+            if _owner(frame) is None:
+                _fail(
+                    _at(i),
+                    f"seat {turn}'s character is dead: nothing is left of its turn but the"
+                    f" others' work, not a {_name(frame)}",
+                )
+        return
+    kinds = {type(f) for f in frames}
+    phases = {f.phase for f in frames if isinstance(f, MenuFrame)}
+    flags = p.flags
+    if "start" in phases or RollFrame in kinds:
+        if flags.roll != 0:
+            _fail("$.flags.roll", "the travel die of this turn is still to roll")
+    elif flags.roll == 0:
+        _fail("$.flags.roll", "the travel die of this turn was rolled (K3)")
+    if "duel" in phases and flags.dueled:
+        _fail("$.flags.dueled", "K5: the duel of this turn is still to be declared")
+    if (DuelFrame in kinds or TrophyFrame in kinds) and not flags.dueled:
+        _fail("$.flags.dueled", "K5: a duel was declared this turn")
+
+
+def _fit_start(p: State | View, i: int, frame: Any) -> None:
+    pass  # at the bottom only (_order), and the set-up's (_set_up)
+
+
+def _fit_turn_end(p: State | View, i: int, frame: Any) -> None:
+    pass  # at the bottom only (_order); what may lie on it is checked by the frames above
+
+
+def _fit_menu(p: State | View, i: int, frame: Any) -> None:
+    below = p.frames[i - 1]
+    if frame.phase == "end":
+        ok = isinstance(below, TurnEndFrame) and not below.done
+    elif frame.phase == "duel":
+        ok = isinstance(below, WindowFrame) and below.request == "end"
+    else:
+        ok = isinstance(below, MenuFrame) and below.phase == "duel"
+    if not ok:
+        _fail(
+            _at(i),
+            f"the {frame.phase} menu lies where the turn's start put it: the end menu on the"
+            " turn's end, its window, the duel menu, then the start menu",
+        )
+
+
+def _asks(frame: Any, request: str) -> bool:
+    """Whether ``frame`` is one a window on ``request`` is opened on, as the engine leaves it."""
+    if request in ("start", "end"):
+        return isinstance(frame, MenuFrame) and frame.phase == request
+    if request == "travel":
+        return isinstance(frame, RollFrame)
+    if request == "move":
+        return isinstance(frame, MoveFrame)
+    if request == "tile":
+        return isinstance(frame, ArriveFrame)
+    if request == "draw":
+        return isinstance(frame, ChooseFrame) and not (frame.cards or frame.passed or frame.chosen)
+    if request == "combat":
+        if isinstance(frame, FightFrame):
+            return frame.stage == "roll" and _unrolled(frame.dice)
+        return (
+            isinstance(frame, DuelFrame)
+            and frame.stage == "roll-a"
+            and _unrolled(frame.dice_a)
+            and _unrolled(frame.dice_d)
+        )
+    return isinstance(frame, FightFrame | DuelFrame) and frame.stage == "settle"
+
+
+def _fit_window(p: State | View, i: int, frame: Any) -> None:
+    if i == 0 or not _asks(p.frames[i - 1], frame.request):
+        _fail(_at(i), f"K4: a window on {frame.request!r} opens on the request it answers")
+    if not _waits(p, i) and (frame.asking is not None or frame.passes or frame.stack):
+        _fail(_at(i), "K4: a window is opened when it comes on top, and stays there until closed")
+    for k, answer in enumerate(frame.stack):
+        _answered(p, answer, _at(i, f"stack[{k}]"), frame.request)
+    if frame.asking is not None:
+        _living(p, frame.asking, _at(i, "asking"))
+
+
+def _answered(p: State | View, answer: Answer, path: str, request: str | None) -> None:
+    """An answer given (on the Stack, or being resolved) by what its seat may use: a card of its
+    own guild or neutral (K15), in its slots unless used up; its guild power, once a turn."""
+    from ._engine import usable_ability
+
+    rules = p.config.rules
+    player = p.players[answer.seat]
+    if answer.card is None:
+        usage = rules.guild[player.guild].power.usage
+        if answer.seat not in p.flags.powers:
+            _fail(path, f"seat {answer.seat}'s guild power is used once a turn, and noted")
+    else:
+        card = rules.card[answer.card]
+        usage = card.usage
+        if not usable_ability(p, answer.seat, card):
+            _fail(path, f"K15: {answer.card!r} belongs to another guild")
+        kept = not (card.kind == "ability" or (usage is not None and usage.consumed))
+        if kept and (answer.card not in player.slots or answer.card not in p.flags.spent):
+            _fail(path, f"{answer.card!r} is used from seat {answer.seat}'s slots, once a turn")
+    if usage is None:
+        _fail(path, "this answer has no usage")
+    if request is not None and request not in usage.when:
+        _fail(path, f"K4: this answer does not answer {request!r}")
+    if (answer.target is None) != (usage.target == "self"):
+        _fail(f"{path}.target", f"the usage's target is {usage.target!r}")
+
+
+def _fit_resolve(p: State | View, i: int, frame: Any) -> None:
+    frames = p.frames
+    below, above = frames[i - 1], frames[i + 1] if i + 1 < len(frames) else None
+    if isinstance(below, ResolveFrame) or p.players[p.turn].tile is None:
+        pass  # (a dead active player's turn is gone, but for the others' answers)
+    elif not any(_asks(below, request) for request in REQUESTS_ORDER):
+        _fail(_at(i), "K4: the Stack resolves where its window was")
+    if isinstance(above, ResolveFrame) == frame.done:
+        _fail(_at(i, "done"), "K4: the Stack resolves last in, first out, one answer at a time")
+    _living(p, frame.answer.seat, _at(i, "answer.seat"))
+    _answered(p, frame.answer, _at(i, "answer"), None)
+
+
+def _fit_run(p: State | View, i: int, frame: Any) -> None:
+    from ._engine import effects_of
+
+    rules = p.config.rules
+    kind, _, rest = frame.source.partition(":")
+    program = effects_of(p, frame.source)
+    if frame.pc >= max(1, len(program)):
+        _fail(_at(i, "pc"), "effects done are not left on the frames")
+    below = p.frames[i - 1]
+    seat = frame.seat
+    if kind in ("usage", "power"):
+        answer = below.answer if isinstance(below, ResolveFrame) and below.done else None
+        guild = p.players[seat].guild
+        if (
+            answer is None
+            or answer.seat != seat
+            or answer.target != frame.target
+            or (kind == "usage" and answer.card != rest)
+            or (kind == "power" and (answer.card is not None or rest != guild))
+        ):
+            _fail(_at(i), "K4: an answer's effects run on the answer being resolved")
+    elif frame.target is not None:
+        _fail(_at(i, "target"), "only an answer has a target")
+    if kind in ("tile", "effects", "creature"):
+        _turns(p, seat, _at(i, "seat"))
+    else:
+        _living(p, seat, _at(i, "seat"))
+    if kind == "trigger" and rest.partition(":")[0] != p.players[seat].guild:
+        _fail(_at(i, "source"), f"seat {seat} plays {p.players[seat].guild!r}")
+    elif kind == "reward":
+        drawing = isinstance(below, DrawFrame) and below.into == "prophecy" and below.seat == seat
+        if not drawing or rest not in p.discarded or rules.card[rest].kind != "prophecy":
+            _fail(
+                _at(i),
+                "a prophecy's reward comes when it is fulfilled: it has left the game, and the"
+                " next one waits to be drawn",
+            )
+    elif kind == "effects":
+        card = rules.card[rest]
+        if card.kind == "tower":
+            if rest not in p.flags.shown:
+                _fail(_at(i, "source"), f"the tower {rest!r} acts when shown (K15)")
+        elif card.kind not in ("place", "event"):
+            _fail(_at(i, "source"), f"{rest!r} is neither a place, an event nor a tower")
+        elif rest not in p.discarded and all(e.card != rest for e in p.lasting):
+            _fail(_at(i, "source"), f"the {card.kind} {rest!r} is resolved and discarded, or lasts")
+    elif kind == "creature" and rules.card[rest.partition(":")[0]].kind != "creature":
+        _fail(_at(i, "source"), "only a creature has triggers on a card")
+
+
+def _fit_roll(p: State | View, i: int, frame: Any) -> None:
+    _turns(p, frame.seat, _at(i, "seat"))
+    window, move = p.frames[i - 1], p.frames[i - 2] if i >= 2 else None
+    if not (
+        isinstance(window, WindowFrame)
+        and window.request == "move"
+        and isinstance(move, MoveFrame)
+        and move.steps == 0
+    ):
+        _fail(_at(i), "K3: the travel die is rolled for the move it makes, before its window")
+
+
+def _fit_move(p: State | View, i: int, frame: Any) -> None:
+    _turns(p, frame.seat, _at(i, "seat"))
+    if frame.steps == 0:
+        below = p.frames[i - 1]
+        if not (isinstance(below, MenuFrame) and below.phase == "duel"):
+            _fail(_at(i), "K3: the travel die's move comes after the start menu, before the duel")
+
+
+def _fit_arrive(p: State | View, i: int, frame: Any) -> None:
+    _turns(p, frame.seat, _at(i, "seat"))
+
+
+def _fit_choose(p: State | View, i: int, frame: Any) -> None:
+    _turns(p, frame.seat, _at(i, "seat"))
+    if (frame.cards or frame.passed or frame.chosen) and not _waits(p, i):
+        _fail(_at(i), "cards are drawn and chosen when the draw comes on top")
+
+
+def _fit_encounter(p: State | View, i: int, frame: Any) -> None:
+    _turns(p, frame.seat, _at(i, "seat"))
+    deck = p.config.rules.card[frame.card].deck
+    if deck not in DRAW_DECKS:
+        _fail(_at(i, "card"), f"a card chosen is drawn from {' or '.join(DRAW_DECKS)}, not {deck}")
+    if i > 0 and isinstance(p.frames[i - 1], EncounterFrame):
+        return
+    for j in range(i + 1, len(p.frames)):  # the first of the cards chosen: the others on it
+        if isinstance(p.frames[j], EncounterFrame) and not isinstance(
+            p.frames[j - 1], EncounterFrame
+        ):
+            _fail(_at(j), "K11: the cards chosen wait together, resolved one after another")
+
+
+def _fit_pay(p: State | View, i: int, frame: Any) -> None:
+    _turns(p, frame.seat, _at(i, "seat"))
+    _waiting(p, i, frame, "a tower's payment")
+
+
+_FIGHT_STAGES: Final = {
+    # the stages where a fight may wait: (its rolls made with their Dodges done, its rolls made,
+    # its rolls still to make); "open" and "result" pass at once (kinmarr._combat)
+    "roll": ((), (), ()),
+    "dodge": ((), ("dice",), ()),
+    "settle": (("dice",), (), ()),
+}
+_DUEL_STAGES: Final = {
+    "roll-a": ((), (), ("dice_d",)),
+    "dodge-a": ((), ("dice_a",), ("dice_d",)),
+    "roll-d": (("dice_a",), (), ()),
+    "dodge-d": (("dice_a",), ("dice_d",), ()),
+    "settle": (("dice_a", "dice_d"), (), ()),
+}
+
+
+def _fit_combat(p: State | View, i: int, frame: Any) -> None:
+    if isinstance(frame, FightFrame):
+        _turns(p, frame.seat, _at(i, "seat"))
+    else:
+        _turns(p, frame.attacker, _at(i, "attacker"))
+        below = p.frames[i - 1]
+        if not (isinstance(below, WindowFrame) and below.request == "end"):
+            _fail(_at(i), "K5: a duel is declared at the duel menu, before the end of the turn")
+    stage = frame.stage
+    stages = _FIGHT_STAGES if isinstance(frame, FightFrame) else _DUEL_STAGES
+    if stage not in stages:
+        _fail(_at(i, "stage"), f"a fight never waits at the {stage!r} stage")
+    settled, rolled, unrolled = stages[stage]
+    for field in settled:
+        if not _settled(getattr(frame, field)):
+            _fail(_at(i, field), f"at the {stage!r} stage this roll is made, its Dodges done")
+    for field in rolled:
+        if not _rolled(getattr(frame, field)):
+            _fail(_at(i, field), f"at the {stage!r} stage this roll is made")
+    for field in unrolled:
+        if not _unrolled(getattr(frame, field)):
+            _fail(_at(i, field), f"at the {stage!r} stage this roll is still to make")
+    if stage in ("dodge", "dodge-a", "roll-d", "dodge-d"):
+        _waiting(p, i, frame, f"a fight at the {stage!r} stage")
+    elif stage in ("roll", "roll-a") and not _waits(p, i) and not _asks(frame, "combat"):
+        _fail(_at(i), "K4: the dice are rolled once the combat window is closed")
+
+
+def _fit_draw(p: State | View, i: int, frame: Any) -> None:
+    frames = p.frames
+    if frame.into == "gain":
+        _living(p, frame.seat, _at(i, "seat"))
+        if frame.count == 0:
+            above = frames[i + 1] if i + 1 < len(frames) else None
+            if not (isinstance(above, GainFrame | DropFrame) and above.seat == frame.seat):
+                _fail(_at(i, "count"), "a draw is done when its last card is gained")
+        return
+    if frame.count < 1:
+        _fail(_at(i, "count"), "a draw is done when its last card is drawn")
+    if frame.into == "prophecy":
+        return
+    _turns(p, frame.seat, _at(i, "seat"))
+    set_up = isinstance(frames[0], StartFrame)
+    rules = p.config.rules
+    for j in range(i + 1, len(frames)):
+        above = frames[j]
+        bought = isinstance(above, GainFrame) and rules.card[above.card].kind == "item"
+        if (bought or isinstance(above, DropFrame)) and _seat_of(above) == p.turn:
+            continue  # the Item just bought, and a card dropped to make room for it
+        if set_up and isinstance(above, DrawFrame) and above.into == "prophecy":
+            continue
+        _fail(
+            _at(i),
+            "K14: the Shop is refilled at once: only the Item just bought lies above its refill",
+        )
+
+
+def _fit_gain(p: State | View, i: int, frame: Any) -> None:
+    from ._engine import usable_ability
+
+    _living(p, frame.seat, _at(i, "seat"))
+    card = p.config.rules.card[frame.card]
+    if card.kind == "tower":
+        _fail(_at(i, "card"), "a tower comes to the hand when paid for")
+    if not usable_ability(p, frame.seat, card):
+        _fail(_at(i, "card"), f"K15: {frame.card!r} belongs to another guild")
+
+
+def _fit_drop(p: State | View, i: int, frame: Any) -> None:
+    _living(p, frame.seat, _at(i, "seat"))
+    _waiting(p, i, frame, "a card to drop")
+    if len(p.players[frame.seat].hand) != HAND_LIMIT + 1:
+        _fail(_at(i), f"K15: a card is dropped from a hand of {HAND_LIMIT + 1}")
+
+
+def _fit_loot(p: State | View, i: int, frame: Any) -> None:
+    from ._query import order_from
+
+    if p.players[frame.dead].tile is not None:
+        _fail(_at(i, "dead"), f"K13: seat {frame.dead}'s character is alive")
+    for k, seat in enumerate(frame.looters):
+        _living(p, seat, _at(i, f"looters[{k}]"))
+    order = order_from(p, p.turn)
+    if [s for s in order if s in frame.looters] != list(frame.looters):
+        _fail(_at(i, "looters"), "K13: looters choose in turn order from the active player")
+    if len({p.players[s].tile for s in frame.looters}) > 1:
+        _fail(_at(i, "looters"), "K13: the looters stand on the tile where the character died")
+    for j in range(i + 1, len(p.frames)):  # what is taken, another death, a Shop refill
+        above = p.frames[j]
+        refill = isinstance(above, DrawFrame) and above.into == "shop"
+        if not (refill or isinstance(above, GainFrame | DropFrame | LootFrame)):
+            _fail(_at(j), "K13: a death is looted at once")
+
+
+def _fit_trophy(p: State | View, i: int, frame: Any) -> None:
+    _waiting(p, i, frame, "a duel's trophy")
+    _living(p, frame.winner, _at(i, "winner"))
+    _living(p, frame.loser, _at(i, "loser"))
+    if p.turn not in (frame.winner, frame.loser):
+        _fail(_at(i), "K5: the active player fought the duel")
+
+
+def _fit_offer(p: State | View, i: int, frame: Any) -> None:
+    from ._query import on_tile
+
+    _waiting(p, i, frame, "a trade offer")
+    below = p.frames[i - 1]
+    if not (isinstance(below, MenuFrame) and below.phase == "end"):
+        _fail(_at(i), "K6: trade offers are made at the end of the turn")
+    if frame.partner not in p.flags.traded:
+        _fail(_at(i, "partner"), "K6: the offer is noted, once per partner per turn")
+    if frame.partner not in on_tile(p, p.turn):
+        _fail(_at(i, "partner"), "K6: trade with a living player on your tile")
+
+
+_FITS: Final[dict[type, Callable[[State | View, int, Any], None]]] = {
+    StartFrame: _fit_start,
+    TurnEndFrame: _fit_turn_end,
+    MenuFrame: _fit_menu,
+    WindowFrame: _fit_window,
+    ResolveFrame: _fit_resolve,
+    RunFrame: _fit_run,
+    RollFrame: _fit_roll,
+    MoveFrame: _fit_move,
+    ArriveFrame: _fit_arrive,
+    ChooseFrame: _fit_choose,
+    EncounterFrame: _fit_encounter,
+    PayFrame: _fit_pay,
+    FightFrame: _fit_combat,
+    DuelFrame: _fit_combat,
+    DrawFrame: _fit_draw,
+    GainFrame: _fit_gain,
+    DropFrame: _fit_drop,
+    LootFrame: _fit_loot,
+    TrophyFrame: _fit_trophy,
+    OfferFrame: _fit_offer,
+}
 
 
 def _ending(p: State | View, ending: Any, rules: Compiled) -> None:
@@ -539,9 +1035,30 @@ def _ending(p: State | View, ending: Any, rules: Compiled) -> None:
         expected = tuple(s for s in living if scores[s] == best)
     else:
         _fail("$.ending.kind", f"unknown ending {kind!r}")
+    _ended(p, kind)
     if tuple(ending.winners) != expected or any(type(s) is not int for s in ending.winners):
         _fail("$.ending.winners", f"the winners are {list(expected)}")
     del n
+
+
+def _ended(p: State | View, kind: str) -> None:
+    """The ending fits the state it left, as the engine ends a game: at the start of a round
+    (Fate 10, the round after the last) or of a turn (one token left, a deck empty, K7), or when
+    the last character dies (K13)."""
+    from ._engine import exhausted
+
+    last = last_round(p.config)
+    if kind == "round-limit":
+        if p.round != last + 1:
+            _fail("$.round", f"K7: the game ends when round {last + 1} would start")
+    elif not 1 <= p.round <= (last + 1 if kind == "fate" else last):
+        _fail("$.round", f"K7: the game ended in a round played, the last being {last}")
+    if kind == "fate" and p.fate != FATE_MAX:
+        _fail("$.fate", f"everyone loses when Fate is {FATE_MAX} at the start of a round")
+    if kind == "last-standing" and not p.config.last_standing:
+        _fail("$.ending.kind", "K7: the game is played without the last-standing victory")
+    if kind == "deck-exhausted" and not exhausted(p):
+        _fail("$.ending.kind", "the game ends by scoring when a deck is empty, and none is")
 
 
 def _resting(p: State | View) -> None:

@@ -39,6 +39,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from ._errors import ContentError, RulesError, StateFormatError
+from ._record import Record
 
 __all__ = [
     "MAX_INPUT",
@@ -374,6 +375,72 @@ class Codec:
     kinds: Mapping[str, Any]
     members: Mapping[type, str] = attrs.field(factory=dict)
     migrations: Mapping[int, Callable[[str, Any], Any]] = attrs.field(factory=dict)
+
+    @classmethod
+    def for_game(
+        cls,
+        game: str,
+        format: int,
+        converter: cattrs.Converter,
+        *,
+        config: type,
+        state: type,
+        view: type,
+        action: Any,
+        actions: Sequence[type],
+        event: Any,
+        events: Sequence[type],
+        validate: Callable[[Any], None],
+        migrations: Mapping[int, Callable[[str, Any], Any]] | None = None,
+    ) -> Codec:
+        """The codec of a game of the usual shape: its config, state, view, actions, events and
+        records. Registers on ``converter`` the tagged unions ``action`` of ``actions`` and
+        ``event`` of ``events`` (:func:`register_tagged_union`) and ``validate`` on states and
+        views (:func:`register_validator`), so register the converter's other hooks (the
+        config's, the pending frames' union …) first.
+
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Config:
+        ...     seats: int = 2
+        >>> @attrs.frozen
+        ... class State:
+        ...     score: int
+        >>> @attrs.frozen
+        ... class Move:
+        ...     by: int
+        >>> @attrs.frozen
+        ... class Moved:
+        ...     by: int
+        >>> codec = Codec.for_game(
+        ...     "counting", 1, make_converter(), config=Config, state=State, view=State,
+        ...     action=Move, actions=[Move], event=Moved, events=[Moved], validate=lambda s: None,
+        ... )
+        >>> codec.dumps(Move(2))
+        '{"data": {"by": 2, "type": "move"}, "format": 1, "game": "counting", "kind": "action"}'
+        >>> codec.loads(_, Move)
+        Move(by=2)
+        """
+        register_tagged_union(converter, action, actions)
+        register_tagged_union(converter, event, events)
+        register_validator(converter, state, validate)
+        if view is not state:
+            register_validator(converter, view, validate)
+        return cls(
+            game=game,
+            format=format,
+            converter=converter,
+            kinds={
+                "state": state,
+                "view": view,
+                "action": action,
+                "config": config,
+                "record": Record[config, state, action],  # type: ignore[valid-type]
+                "event": event,
+            },
+            members={**dict.fromkeys(actions, "action"), **dict.fromkeys(events, "event")},
+            migrations=migrations or {},
+        )
 
     def kind_of(self, obj: Any) -> str:
         """The kind name under which ``obj`` is written."""

@@ -23,15 +23,12 @@ from tabletop_rules import (
     Outcome,
     PrivateEvent,
     PublicEvent,
-    Record,
     Rng,
     Seat,
     StateFormatError,
     Step,
     check_position,
     make_converter,
-    register_tagged_union,
-    register_validator,
 )
 
 
@@ -230,24 +227,18 @@ def parse_notation(text: str) -> Add:
     return Add(int(match.group(1)))
 
 
-_CONVERTER = make_converter()
-register_tagged_union(_CONVERTER, Add, [Add])
-register_tagged_union(_CONVERTER, CountEvent, [Added, Drew])
-register_validator(_CONVERTER, State, validate)
-register_validator(_CONVERTER, View, validate)
-CODEC = Codec(
-    game="countgame",
-    format=1,
-    converter=_CONVERTER,
-    kinds={
-        "state": State,
-        "view": View,
-        "action": Add,
-        "config": Config,
-        "record": Record[Config, State, Add],
-        "event": CountEvent,
-    },
-    members={Added: "event", Drew: "event"},
+CODEC = Codec.for_game(
+    "countgame",
+    1,
+    make_converter(),
+    config=Config,
+    state=State,
+    view=View,
+    action=Add,
+    actions=[Add],
+    event=CountEvent,
+    events=[Added, Drew],
+    validate=validate,
 )
 
 

@@ -30,7 +30,6 @@ from tabletop_rules import (
     PrivateEvent,
     PublicEvent,
     RandomAgent,
-    Record,
     Rng,
     Seat,
     StateFormatError,
@@ -38,8 +37,6 @@ from tabletop_rules import (
     TableSpace,
     check_position,
     make_converter,
-    register_tagged_union,
-    register_validator,
 )
 
 HAND = 2
@@ -380,27 +377,18 @@ def validate(position: State | View) -> None:
         raise StateFormatError("$.scores", "a score is never negative")
 
 
-_CONVERTER = make_converter()
-register_tagged_union(_CONVERTER, Action, [Play, Block, Pass, Deal])
-register_tagged_union(_CONVERTER, HandEvent, [Played, Blocked, Dealt])
-register_validator(_CONVERTER, State, validate)
-register_validator(_CONVERTER, View, validate)
-CODEC = Codec(
-    game="handgame",
-    format=1,
-    converter=_CONVERTER,
-    kinds={
-        "state": State,
-        "view": View,
-        "action": Action,
-        "config": Config,
-        "record": Record[Config, State, Action],
-        "event": HandEvent,
-    },
-    members={
-        **dict.fromkeys([Play, Block, Pass, Deal], "action"),
-        **dict.fromkeys([Played, Blocked, Dealt], "event"),
-    },
+CODEC = Codec.for_game(
+    "handgame",
+    1,
+    make_converter(),
+    config=Config,
+    state=State,
+    view=View,
+    action=Action,
+    actions=[Play, Block, Pass, Deal],
+    event=HandEvent,
+    events=[Played, Blocked, Dealt],
+    validate=validate,
 )
 
 

@@ -9,8 +9,8 @@ import pytest
 
 import goblinguard as gg
 import tabletop_rules
-from goblinguard._lookahead import Node
-from goblinguard._solver import _hopeless, _winning_last
+from goblinguard._agents.lookahead import Node
+from goblinguard._agents.solver import _hopeless, _winning_last
 from tabletop_rules import PositionTypeError, RandomAgent, Rng
 
 from .positions import deck_game, places, play

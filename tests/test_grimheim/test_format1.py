@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import grimheim as gh
-from grimheim._format1 import STANDARD_1, card_1, standard_pack_1
+from grimheim._migrate_format1 import STANDARD_1, card_1, standard_pack_1
 from tabletop_rules import Rng, StateFormatError
 
 FORMAT1 = Path(__file__).parent / "format1"

@@ -199,7 +199,7 @@ def test_it_takes_a_grimheim_view() -> None:
 
 def _gold_worth(state: gh.State, weights: gh.PlannerWeights) -> float:
     """What 5 more gold add to the score of ``state``."""
-    from grimheim._evaluate import evaluate
+    from grimheim._agents.evaluate import evaluate
 
     richer = scenario.set_hero(state, "bjorn", gold=state.heroes[0].gold + 5)
     return evaluate(richer, weights) - evaluate(state, weights)
@@ -221,8 +221,8 @@ def test_what_the_heroes_hold_fades_as_the_track_runs_out() -> None:
 def test_a_forecast_kept_for_the_same_board_scores_the_same() -> None:
     """The planner keeps one forecast per board (what the forecast reads); a position that
     differs only in gold, mana or cards in hand reuses it and scores as if forecast afresh."""
-    from grimheim._evaluate import evaluate
-    from grimheim._forecast import Forecast
+    from grimheim._agents.evaluate import evaluate
+    from grimheim._agents.forecast import Forecast
 
     state = _midgame(("bjorn", "alva"), seed=3, decisions=30)
     weights = gh.PlannerWeights()

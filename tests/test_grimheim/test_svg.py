@@ -4,11 +4,9 @@ text is escaped; every picture of random games parses."""
 
 from __future__ import annotations
 
-import ast
 import operator
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 from typing import Literal
 
 import attrs
@@ -279,17 +277,6 @@ def test_the_caption_says_who_must_answer_what() -> None:
     caption = ids(picture(final, 0))["caption"]
     assert "over" in classes(caption) and caption.get("data-kind") is None
     assert " ".join(texts(caption)).count("Game over") == 1
-
-
-def test_no_rules_module_imports_the_picture() -> None:
-    package = Path(gh.__file__).parent
-    for path in package.glob("_*.py"):
-        if path.name in {"__init__.py", "_svg.py", "_render.py", "_agents.py", "_game.py"}:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        imports = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-        found = {n.module for n in imports} | {a.name for n in imports for a in n.names}
-        assert "_svg" not in found, f"{path.name} imports the SVG renderer"
 
 
 def test_the_key_names_every_faction_and_monster_of_the_pack() -> None:

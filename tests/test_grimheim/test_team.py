@@ -10,8 +10,8 @@ from importlib import resources
 import pytest
 
 import grimheim as gh
-from grimheim._forecast import forecast
-from grimheim._value import FEATURES, features, load_value, standard_value
+from grimheim._agents.forecast import forecast
+from grimheim._agents.value import FEATURES, features, load_value, standard_value
 from tabletop_rules import CHANCE, ContentError, Rng, make_agent, sample_chance
 
 TEAMS = [

@@ -51,9 +51,11 @@ def _variant() -> kinmarr.Pack:
     return kinmarr.pack_from_json(json.dumps(data))
 
 
-CONFIGS = [
+CONFIGS = [  # 2, 3 and 4 guilds in both chance modes
     None,
+    kinmarr.Config(guilds=kinmarr.DEFAULT_GUILDS[:2], chance="explicit"),
     kinmarr.Config(guilds=kinmarr.DEFAULT_GUILDS[:3], chance="explicit"),
+    kinmarr.Config(guilds=kinmarr.DEFAULT_GUILDS, chance="explicit"),
     kinmarr.Config(guilds=("heirs_of_kinmarr", "pathfinders"), auto_pass=True, round_limit=12),
     kinmarr.Config(guilds=("arcane_commune", "feudal_pact", "pathfinders"), pack=_variant()),
 ]

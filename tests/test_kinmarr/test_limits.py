@@ -81,10 +81,9 @@ def test_root_cause_8_a_dead_character_is_never_asked_to_play() -> None:
     def dead(data: dict[str, Any]) -> None:
         data["players"][0]["tile"] = None
 
-    with pytest.raises(
-        StateFormatError, match="seat 0 is asked to play, but its character is dead"
-    ):
+    with pytest.raises(StateFormatError, match="seat 0's character is dead") as caught:
         kinmarr.loads(_tampered(state, dead))
+    assert caught.value.path == "$.data.frames[1]"  # the end menu: the turn is the dead one's
 
 
 def _set_up() -> kinmarr.State:

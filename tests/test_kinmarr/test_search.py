@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import kinmarr
-from kinmarr._evaluate import evaluate, features
+from kinmarr._agents.evaluate import evaluate, features
 from tabletop_rules import Agent, Rng, play
 
 TWO = ("feudal_pact", "pathfinders")

@@ -1,0 +1,346 @@
+"""Words for people: every event and every action in a sentence.
+
+Actions are said in the present tense, as the guild that answers makes them ("Feudal Pact buys
+Royal Ring for 8 coins."); events in the past ("Pathfinders moved to the Castle …"). Everyone is
+in the third person: players by their guilds' names, cards by their printed names, tiles by their
+names and places on the paths, dice by colour and face; chance is "Chance".
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from tabletop_rules import CHANCE, Seat, join_words, plural, sentence
+
+from .. import _actions, _events
+from .._actions import Action
+from .._combat import dodging, rolling
+from .._events import Event
+from .._frames import (
+    DiceRoll,
+    DuelFrame,
+    FightFrame,
+    GainFrame,
+    LootFrame,
+    OfferFrame,
+    PayFrame,
+    TrophyFrame,
+    WindowFrame,
+)
+from .._legal import acting
+from .._state import State, View
+from .card_text import abilities_text
+from .names import COLOURS, FACE_NAMES, Names
+
+__all__ = ["describe"]
+
+_REQUESTS: Final = {
+    "start": "the start of the turn",
+    "travel": "the travel roll",
+    "move": "the move",
+    "tile": "the tile's action",
+    "draw": "the draw",
+    "combat": "the combat roll",
+    "result": "the fight's result",
+    "end": "the end of the turn",
+}
+_ENDINGS: Final = {
+    "last-standing": "one token stands alone",
+    "fate": "Fate reached 10",
+    "deck-exhausted": "a deck ran out",
+    "round-limit": "the round limit was reached",
+    "no-one-left": "no character is left",
+}
+_FIGHTS: Final = {"won": "won the fight against", "lost": "lost the fight against",
+                  "dead": "died fighting"}  # fmt: skip
+
+
+def _face(face: str) -> str:
+    return FACE_NAMES.get(face, face)
+
+
+class _Speaker:
+    """Says the events and actions of one position (its names, and what it asks now)."""
+
+    def __init__(self, position: State | View) -> None:
+        self.position = position
+        self.names = Names(position.config)
+
+    def guild(self, seat: Seat) -> str:
+        return self.names.guild(seat)
+
+    def card(self, card_id: str) -> str:
+        return self.names.card(card_id)
+
+    def text(self, card_id: str) -> str:
+        """`` — the card's text`` (nothing for a card without one)."""
+        card = self.position.config.rules.card.get(card_id)
+        return f" — {card.text.rstrip('.')}" if card is not None and card.text else ""
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def event(self, event: Event) -> str:
+        match event:
+            case _events.TurnBegan(seat, round_):
+                return f"round {round_}: the turn of {self.guild(seat)} began"
+            case _events.DieRolled(seat, die, result):
+                if die == "travel":
+                    return f"{self.guild(seat)} rolled {result} on the travel die"
+                colour = COLOURS.get(die, die)
+                return f"{self.guild(seat)} rolled {_face(result)} on the {colour} die"
+            case _events.Moved(seat, tile):
+                return f"{self.guild(seat)} moved to {self.names.tile(tile)}"
+            case _events.CardRevealed(deck, card):
+                return f"{self.names.card_kind(card)} was drawn from the {deck} deck"
+            case _events.CardUsed(seat, card, target):
+                on = f" on {self.guild(target)}" if target is not None else ""
+                if card is None:
+                    power = f"its power, {self.names.power(seat)}"
+                    return f"{self.guild(seat)} used {power}{',' if on else ''}{on}"
+                return f"{self.guild(seat)} used {self.card(card)}{on}"
+            case _events.CardGained(seat, card, where):
+                into = "a slot" if where == "slot" else "the hand"
+                return f"{self.guild(seat)} gained {self.names.card_kind(card)} into {into}"
+            case _events.FightEnded(seat, creature, result, dealt, taken):
+                wounds = f"{plural(dealt, 'wound')} dealt, {taken} taken"
+                verb = _FIGHTS.get(result, "fought")
+                return f"{self.guild(seat)} {verb} {self.card(creature)}: {wounds}"
+            case _events.DuelEnded(attacker, defender, dealt_a, dealt_d, winner):
+                a, d = self.guild(attacker), self.guild(defender)
+                end = f": {self.guild(winner)} won" if winner is not None else " in a draw"
+                return (
+                    f"the duel of {a} against {d} ended{end}; {a} dealt"
+                    f" {plural(dealt_a, 'wound')}, {d} dealt {plural(dealt_d, 'wound')}"
+                )
+            case _events.FateChanged(fate, by):
+                way = "rose" if by > 0 else "fell"
+                return f"Fate {way} by {abs(by)}, to {fate} of 10"
+            case _events.PlayerDied(seat):
+                return f"the character of {self.guild(seat)} died"
+            case _events.ShopUsed(seat, what, card, coins):
+                paid = plural(coins, "coin")
+                if what == "refresh":
+                    return f"{self.guild(seat)} refreshed the Shop for {paid}"
+                verb = "bought" if what == "buy" else "sold"
+                return f"{self.guild(seat)} {verb} {self.card(card or '')} for {paid}"
+            case _events.TradeAnswered(seat, partner, accepted):
+                answer = "accepted" if accepted else "refused"
+                return f"{self.guild(partner)} {answer} the trade offer of {self.guild(seat)}"
+            case _events.ProphecyFulfilled(seat, card):
+                return f"{self.guild(seat)} fulfilled the prophecy {self.card(card)}"
+            case _events.GameEnded(ending, winners):
+                who = join_words([self.guild(s) for s in winners], empty="nobody")
+                verb = "win" if len(winners) > 1 else "wins"
+                return f"the game ended ({_ENDINGS.get(ending, ending)}): {who} {verb}"
+        raise TypeError(f"not a kinmarr event or action: {event!r}")
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def action(self, action: Action) -> str:
+        if isinstance(action, _actions.Roll | _actions.FaceResult | _actions.Reveal):
+            return self.chance(action)
+        seat = acting(self.position)
+        if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
+            return f"a player {self.deed(action, -1)}"
+        return f"{self.guild(seat)} {self.deed(action, seat)}"
+
+    def chance(self, action: Action) -> str:
+        match action:
+            case _actions.Roll(value):
+                return f"Chance: the travel die shows {value}"
+            case _actions.FaceResult(face):
+                return f"Chance: the {self.die_rolled()} die shows {_face(face)}"
+            case _actions.Reveal(card):
+                card_data = self.position.config.rules.card.get(card)
+                deck = f" from the {card_data.deck} deck" if card_data is not None else ""
+                return f"Chance draws {self.names.card_kind(card)}{deck}"
+        return "Chance answers"  # pragma: no cover - every chance action is above
+
+    def die_rolled(self) -> str:
+        """The colour of the combat die being rolled now (``combat`` if none is)."""
+        top = self.position.frames[-1] if self.position.frames else None
+        if isinstance(top, FightFrame | DuelFrame):
+            found = rolling(top)
+            if found is not None and found[1].pending >= 0:
+                return COLOURS.get(found[1].colours[found[1].pending], "combat")
+        return "combat"
+
+    def deed(self, action: Action, seat: Seat) -> str:
+        """What seat ``seat`` does, after its guild's name."""
+        top = self.position.frames[-1] if self.position.frames else None
+        rules = self.position.config.rules
+        match action:
+            case _actions.Pass():
+                about = _REQUESTS.get(top.request, "") if isinstance(top, WindowFrame) else ""
+                return "passes" + (f": no answer to {about}" if about else "")
+            case _actions.Use(card, target):
+                on = f" on {self.guild(target)}" if target is not None else ""
+                return f"uses {self.card(card)}{on}{self.text(card)}"
+            case _actions.Power(target):
+                on = f", on {self.guild(target)}" if target is not None else ""
+                power = rules.guild[self.position.config.guilds[seat]].power if seat >= 0 else None
+                said = f" — {power.text.rstrip('.')}" if power is not None and power.text else ""
+                return f"uses its power, {self.names.power(seat)}{on}{said}"
+            case _actions.Travel():
+                return "rolls the travel die and moves"
+            case _actions.ShowTower(card):
+                return f"shows the tower {self.card(card)}{self.text(card)}"
+            case _actions.Slot(card):
+                return f"moves {self.card(card)} from the hand to a slot"
+            case _actions.Unslot(card):
+                return f"moves {self.card(card)} from a slot to the hand"
+            case _actions.Buy(card):
+                price = (
+                    plural(rules.card[card].value, "coin") if card in rules.card else "its price"
+                )
+                return f"buys {self.card(card)} for {price}{self.text(card)}"
+            case _actions.Sell(card):
+                price = plural(rules.card[card].value // 2, "coin") if card in rules.card else ""
+                return f"sells {self.card(card)}" + (f" for {price}" if price else "")
+            case _actions.Refresh():
+                cost = plural(self.position.flags.refreshes + 1, "coin")
+                return f"refreshes the Shop for {cost}: its Items go under the deck, new ones come"
+            case _actions.Duel(other):
+                return f"challenges {self.guild(other)} to a duel"
+            case _actions.NoDuel():
+                return "declares no duel this turn"
+            case _actions.Trade(other):
+                return f"starts a trade offer to {self.guild(other)}"
+            case _actions.EndTurn():
+                return "ends the turn"
+            case _actions.Give(card):
+                return f"adds {self.card(card)} to the offer"
+            case _actions.GiveCoin():
+                given = top.give_coins + 1 if isinstance(top, OfferFrame) else 1
+                return f"adds a coin to the offer ({plural(given, 'coin')} in all)"
+            case _actions.Ask(card):
+                return f"asks {self.partner(top)} for {self.card(card)}"
+            case _actions.AskCoin():
+                asked = top.ask_coins + 1 if isinstance(top, OfferFrame) else 1
+                return f"asks {self.partner(top)} for a coin ({plural(asked, 'coin')} in all)"
+            case _actions.Propose():
+                return f"makes the offer to {self.partner(top)}{self.offer(top)}"
+            case _actions.NoTrade():
+                return "drops the offer without making it"
+            case _actions.AcceptTrade():
+                return f"accepts the offer of {self.guild(self.position.turn)}{self.offer(top)}"
+            case _actions.RefuseTrade():
+                return f"refuses the offer of {self.guild(self.position.turn)}{self.offer(top)}"
+            case _actions.Choose(card):
+                return f"chooses {self.names.card_kind(card)}{self.summary(card)}"
+            case _actions.Pay(card):
+                tower = (
+                    f" towards the tower {self.card(top.tower)}"
+                    if isinstance(top, PayFrame)
+                    else ""
+                )
+                worth = rules.card[card].value if card in rules.card else 0
+                return f"discards {self.card(card)} (worth {worth}){tower}"
+            case _actions.Reroll(dodge, other):
+                return self.reroll(top, dodge, other)
+            case _actions.NoReroll():
+                return "uses no more Dodge in this roll"
+            case _actions.Keep(where):
+                card = f" {self.card(top.card)}" if isinstance(top, GainFrame) else " the card"
+                return f"keeps{card} in {'a slot' if where == 'slot' else 'the hand'}"
+            case _actions.Drop(card):
+                return f"drops {self.card(card)} from the hand: it leaves the game"
+            case _actions.Loot(card):
+                return f"takes {self.card(card)} from {self.dead(top)}"
+            case _actions.LootCoins():
+                coins = (
+                    f"the {plural(top.coins, 'coin')}"
+                    if isinstance(top, LootFrame)
+                    else "the coins"
+                )
+                return f"takes {coins} of {self.dead(top)}"
+            case _actions.SkipLoot():
+                return f"takes nothing more from {self.dead(top)}"
+            case _actions.Take(card):
+                return f"takes {self.card(card)} from {self.loser(top)} as the duel's trophy"
+            case _actions.TakeCoins():
+                return f"takes half the coins of {self.loser(top)} as the duel's trophy"
+        raise TypeError(f"not a kinmarr event or action: {action!r}")
+
+    def partner(self, top: object) -> str:
+        return self.guild(top.partner) if isinstance(top, OfferFrame) else "the partner"
+
+    def offer(self, top: object) -> str:
+        """``: Royal Ring and 2 coins for Grey Wolf`` (what the offer swaps)."""
+        if not isinstance(top, OfferFrame):
+            return ""
+        give = [self.card(c) for c in top.give]
+        ask = [self.card(c) for c in top.ask]
+        if top.give_coins:
+            give.append(plural(top.give_coins, "coin"))
+        if top.ask_coins:
+            ask.append(plural(top.ask_coins, "coin"))
+        return f": {join_words(give)} for {join_words(ask)}"
+
+    def dead(self, top: object) -> str:
+        return f"the dead {self.guild(top.dead)}" if isinstance(top, LootFrame) else "the dead"
+
+    def loser(self, top: object) -> str:
+        return self.guild(top.loser) if isinstance(top, TrophyFrame) else "the loser"
+
+    def summary(self, card_id: str) -> str:
+        """A creature's numbers (``: attack 1, …``), another card's text (`` — …``), after a card
+        chosen."""
+        card = self.position.config.rules.card.get(card_id)
+        if card is None:
+            return ""
+        if card.kind == "creature":
+            abilities = abilities_text(card)
+            return (
+                f": attack {card.attack}, defence {card.defence},"
+                f" worth {plural(card.value, 'coin')}" + (f" — {abilities}" if abilities else "")
+            )
+        return self.text(card_id)
+
+    def reroll(self, top: object, dodge: int, other: int | None) -> str:
+        found = dodging(top) if isinstance(top, FightFrame | DuelFrame) else None
+        roll = found[1] if found is not None else None
+        first = self.die(roll, dodge)
+        if other is None:
+            return f"uses the Dodge of the {first} to reroll it"
+        return f"uses the Dodge of the {first} to reroll it and the {self.die(roll, other)}"
+
+    @staticmethod
+    def die(roll: DiceRoll | None, index: int) -> str:
+        """``red (Strength) die showing Miss``; ``die 3`` without the roll."""
+        if roll is None or not 0 <= index < len(roll.faces):
+            return f"die {index + 1}"
+        colour = COLOURS.get(roll.colours[index], roll.colours[index])
+        return f"{colour} die showing {_face(roll.faces[index])}"
+
+
+def describe(position: State | View, what: Event | Action) -> str:
+    """An event or an action in a sentence a player understands.
+
+    An action is said as the guild that answers makes it, in the present tense, and read in the
+    position it answers (whose turn, the offer, the roll, the trophy); chance is "Chance". An
+    event is said in the past tense: read it in the position its step ends in
+    (:attr:`Step.state <tabletop_rules.Step.state>`, or a view of it), though only its config's
+    names come from there. Players are named by their guilds, cards by their printed names (and a
+    card used, bought or shown with its text), tiles by name and place on the paths.
+
+    >>> from kinmarr import Buy, Config, DieRolled, Moved, Tile, new_game
+    >>> state = new_game(Config(guilds=("feudal_pact", "pathfinders")), seed=1)
+    >>> describe(state, DieRolled(1, "red", "critical"))
+    'Pathfinders rolled Critical on the red (Strength) die.'
+    >>> describe(state, Moved(0, Tile("inner", 1)))
+    'Feudal Pact moved to Market Square (tile 1 of the inner path).'
+    >>> describe(state, Buy("royal-ring"))  # doctest: +ELLIPSIS
+    'Feudal Pact buys Royal Ring for 8 coins — ...'
+
+    Args:
+        position: a state or view of the game.
+        what: any kinmarr event or action.
+
+    Raises:
+        TypeError: ``what`` is neither.
+    """
+    speaker = _Speaker(position)
+    if isinstance(what, _actions.ACTIONS):
+        return sentence(speaker.action(cast(Action, what)))
+    return sentence(speaker.event(cast(Event, what)))
