@@ -11,7 +11,9 @@ dealt positions), with two differences:
   time, each against the others' (coordinate descent), and chosen again whenever the board
   changed. Its turn is then searched with its team mates walking to their posts in every
   forecast (what they will do, not standing still), and with the steps to its own post counting
-  against it.
+  against it; in its own forecasts the hero stands where its turn leaves it (``walk=True``: it
+  too walks on to its post, which made it put the walk off and walk into columns that knocked
+  it out).
 * **A value learned from play.** Positions are scored by a value fitted on self-played games
   (:mod:`grimheim._agents.value`) instead of the planner's hand-set points.
 """
