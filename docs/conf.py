@@ -119,6 +119,11 @@ nitpick_ignore = [
     # grimheim's working copy of a state inside one step (grimheim._work.Work): the game a word
     # of the effect vocabulary reads and changes, an internal class the pages describe in words
     ("py:class", "Work"),
+    # the forecast of the monster turns to come that grimheim's TeamValue reads (an internal
+    # class of the agents, described in words on the Agents page)
+    ("py:class", "grimheim._forecast.Forecast"),
+    ("py:class", "grimheim._agents.forecast.Forecast"),
+    ("py:class", "Forecast"),
 ]
 nitpick_ignore_regex = [
     # Type variables of the generic classes and functions (Game[S, A], Rng.choice -> T …):

@@ -10,8 +10,10 @@ Every seat of a game is played by the same agent (``random``, ``defender`` or ``
 any agent as ``tabletop simulate --agent`` names it: :func:`tabletop_rules.make_agent`);
 game ``i`` uses seed ``i``. Prints, per team and agent, the win rate, the mean spot the game
 ended on and the share of pieces lost to knock-outs and to monsters entering Grimheim, with the
-time each decision took on average (wall-clock, for information: the agents' budgets are counted
-in deals and positions, so the games themselves do not depend on the machine). ``--json`` adds
+win rate's 95% Wilson interval and the cost of a decision on average: wall-clock time (for
+information: the agents' budgets are counted in deals and positions, so the games themselves do
+not depend on the machine) and engine steps (actions the engine answered inside the agent's
+look-ahead). ``--json`` adds the monster turns its forecasts played, the seeds won, and
 how the heroes played, per hero turn: where the turn ended (next to a monster, which stops it and
 those behind it; in Grimheim; gone home from outside it, and with how much of their health
 left), the mana left on their cards, and per game the events played, other card uses, quests,
@@ -22,12 +24,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections import Counter, defaultdict
 from typing import Any
 
 import grimheim as gh
+import grimheim._agents.forecast
+import grimheim._rules
 from tabletop_rules import Rng, make_agent
 
 TEAMS = [
@@ -41,11 +46,48 @@ TEAMS = [
 ]
 AGENTS = ("random", "defender", "planner")
 
+STEPS = [0, 0]
+"""Actions the engine answered so far (every call of its ``act``, the agents' look-ahead
+included), and monster turns forecast (every call of the forecast's monster turn)."""
+
+
+def _counting(act: Any) -> Any:
+    def counted(work: Any, action: Any) -> None:
+        STEPS[0] += 1
+        act(work, action)
+
+    return counted
+
+
+def _forecasting(run_round: Any) -> Any:
+    def counted(run: Any, charge: str) -> None:
+        STEPS[1] += 1
+        run_round(run, charge)
+
+    return counted
+
+
+grimheim._rules._act = _counting(grimheim._rules._act)  # type: ignore[attr-defined]
+grimheim._agents.forecast._Run.round = _forecasting(grimheim._agents.forecast._Run.round)  # type: ignore[method-assign]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share ``wins / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
 
 def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> dict[str, Any]:
     """Play ``count`` games (seeds ``first`` …); summarise them."""
     config = gh.Config(heroes=heroes)
     wins = spots = town = decisions = 0
+    steps = forecasts = 0
+    thinking = 0.0
+    won: list[int] = []
     lost: Counter[str] = Counter()
     play: defaultdict[str, float] = defaultdict(float)
     started = time.perf_counter()
@@ -61,7 +103,12 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
             if turn is not None and turn.hero == seat and began.get(seat, (-1, 0))[0] != state.time:
                 began[seat] = (state.time, state.heroes[seat].at)
             view = gh.view(state, seat)
-            action, rngs[seat] = players[seat].choose(view, gh.legal_actions(view), rngs[seat])
+            legal = gh.legal_actions(view)
+            before, ahead, clock = STEPS[0], STEPS[1], time.perf_counter()
+            action, rngs[seat] = players[seat].choose(view, legal, rngs[seat])
+            thinking += time.perf_counter() - clock
+            steps += STEPS[0] - before
+            forecasts += STEPS[1] - ahead
             decisions += 1
             if isinstance(action, gh.EndTurn):
                 _turn_ended(state, seat, began[seat][1], play)
@@ -84,6 +131,8 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
                     play["kills"] += 1
             state = step.state
         wins += bool(state.won)
+        if state.won:
+            won.append(seed)
         spots += state.time + 1
         town += state.town
     total = sum(lost.values()) or 1
@@ -98,6 +147,8 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "first_seed": first,
         "wins": wins,
         "win_rate": wins / count,
+        "interval": [round(x, 4) for x in wilson(wins, count)],
+        "won_seeds": won,
         "mean_end_spot": spots / count,
         "mean_town_left": town / count,
         "pieces_lost": {k: round(v / total, 3) for k, v in sorted(lost.items())},
@@ -113,6 +164,9 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "per_game": {k: round(play[k] / count, 2) for k in per_game},
         "decisions": decisions,
         "ms_per_decision": round(1000 * seconds / max(1, decisions), 2),
+        "ms_thinking_per_decision": round(1000 * thinking / max(1, decisions), 2),
+        "steps_per_decision": round(steps / max(1, decisions), 1),
+        "forecasts_per_decision": round(forecasts / max(1, decisions), 1),
         "seconds": round(seconds, 1),
     }
 
@@ -186,12 +240,17 @@ def main() -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'heroes':<26}{'agent':<10}{'wins':>8}{'end spot':>10}{'ms/dec':>8}  pieces lost to")
+    print(
+        f"{'heroes':<26}{'agent':<10}{'wins':>8}{'95% interval':>16}{'end spot':>10}"
+        f"{'ms/dec':>8}{'steps/dec':>10}  pieces lost to"
+    )
     for row in rows:
         causes = ", ".join(f"{k} {v:.0%}" for k, v in row["pieces_lost"].items())
+        low, high = row["interval"]
         print(
             f"{row['heroes']:<26}{row['agent']:<10}{row['win_rate']:>8.1%}"
-            f"{row['mean_end_spot']:>10.1f}{row['ms_per_decision']:>8.1f}  {causes}"
+            f"{f'{low:.1%}-{high:.1%}':>16}{row['mean_end_spot']:>10.1f}"
+            f"{row['ms_per_decision']:>8.1f}{row['steps_per_decision']:>10.0f}  {causes}"
             f"  ({row['games']} games, {row['seconds']} s)"
         )
     return 0

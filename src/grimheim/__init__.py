@@ -57,6 +57,8 @@ from ._actions import (
 from ._agents.defender import DefenderAgent
 from ._agents.evaluate import PlannerWeights
 from ._agents.planner import PlannerAgent
+from ._agents.team import TeamAgent
+from ._agents.value import TeamValue
 from ._cards import HeroDeck
 from ._codec import FORMAT
 from ._content import Pack, read_deck, standard_pack
@@ -184,6 +186,8 @@ __all__ = [
     "Target",
     "TargetCard",
     "TargetHero",
+    "TeamAgent",
+    "TeamValue",
     "TimeAdvanced",
     "TownPiecesAdded",
     "Turn",

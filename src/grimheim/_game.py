@@ -10,6 +10,7 @@ from . import _rules
 from ._actions import ACTION_TYPES, Action, notation, parse_notation
 from ._agents.defender import DefenderAgent
 from ._agents.planner import PlannerAgent
+from ._agents.team import TeamAgent
 from ._codec import CODEC
 from ._presentation.card_text import card_text
 from ._presentation.clicks import CLICKS
@@ -38,7 +39,12 @@ class Grimheim(Game[State, Action, View]):
     action_types = ACTION_TYPES
     codec = CODEC
     agents = MappingProxyType(
-        {"random": RandomAgent, "defender": DefenderAgent, "planner": PlannerAgent}
+        {
+            "random": RandomAgent,
+            "defender": DefenderAgent,
+            "planner": PlannerAgent,
+            "team": TeamAgent,
+        }
     )
     clicks = CLICKS
     observer = OBSERVER

@@ -12,15 +12,53 @@ from typing import Any, Final
 
 from tabletop_rules import CHANCE, Seat
 
-from . import _actions
-from ._actions import Action
+from ._actions import (
+    AcceptTrade,
+    Action,
+    Ask,
+    AskCoin,
+    Buy,
+    Choose,
+    Drop,
+    Duel,
+    EndTurn,
+    FaceResult,
+    Give,
+    GiveCoin,
+    Keep,
+    Loot,
+    LootCoins,
+    NoDuel,
+    NoReroll,
+    NoTrade,
+    Pass,
+    Pay,
+    Power,
+    Propose,
+    Refresh,
+    RefuseTrade,
+    Reroll,
+    Reveal,
+    Roll,
+    Sell,
+    ShowTower,
+    SkipLoot,
+    Slot,
+    Take,
+    TakeCoins,
+    Trade,
+    Travel,
+    Unslot,
+    Use,
+    notation,
+)
 from ._query import HAND_LIMIT, SLOTS, has_shop
 
 __all__ = ["acting", "chance_outcomes", "decision_kind", "legal_actions", "why_not"]
 
 P = Any  # a State or a View
 
-_CHANCE_KINDS: Final = (_actions.Roll, _actions.FaceResult, _actions.Reveal)
+_CHANCE_KINDS: Final = (Roll, FaceResult, Reveal)
 
 
 def acting(p: P) -> Seat | None:
@@ -82,42 +120,42 @@ def chance_outcomes(p: P) -> tuple[tuple[Action, Fraction], ...]:
 # -- why an action is not legal --------------------------------------------------------------------
 
 _RULE_OF_ACTION: Final[dict[type, str]] = {
-    _actions.Pass: "K4",
-    _actions.Use: "K4",
-    _actions.Power: "K4",
-    _actions.Travel: "K3",
-    _actions.ShowTower: "K15",
-    _actions.Slot: "Inventory",
-    _actions.Unslot: "Inventory",
-    _actions.Buy: "K14",
-    _actions.Sell: "K14",
-    _actions.Refresh: "K14",
-    _actions.Duel: "K5",
-    _actions.NoDuel: "K5",
-    _actions.Trade: "K6",
-    _actions.EndTurn: "Turn",
-    _actions.Give: "K6",
-    _actions.GiveCoin: "K6",
-    _actions.Ask: "K6",
-    _actions.AskCoin: "K6",
-    _actions.Propose: "K6",
-    _actions.NoTrade: "K6",
-    _actions.AcceptTrade: "K6",
-    _actions.RefuseTrade: "K6",
-    _actions.Choose: "Draw",
-    _actions.Pay: "Towers",
-    _actions.Reroll: "K12",
-    _actions.NoReroll: "K12",
-    _actions.Keep: "Inventory",
-    _actions.Drop: "K15",
-    _actions.Loot: "K13",
-    _actions.LootCoins: "K13",
-    _actions.SkipLoot: "K13",
-    _actions.Take: "K5",
-    _actions.TakeCoins: "K5",
-    _actions.Roll: "Chance",
-    _actions.FaceResult: "Chance",
-    _actions.Reveal: "Chance",
+    Pass: "K4",
+    Use: "K4",
+    Power: "K4",
+    Travel: "K3",
+    ShowTower: "K15",
+    Slot: "Inventory",
+    Unslot: "Inventory",
+    Buy: "K14",
+    Sell: "K14",
+    Refresh: "K14",
+    Duel: "K5",
+    NoDuel: "K5",
+    Trade: "K6",
+    EndTurn: "Turn",
+    Give: "K6",
+    GiveCoin: "K6",
+    Ask: "K6",
+    AskCoin: "K6",
+    Propose: "K6",
+    NoTrade: "K6",
+    AcceptTrade: "K6",
+    RefuseTrade: "K6",
+    Choose: "Draw",
+    Pay: "Towers",
+    Reroll: "K12",
+    NoReroll: "K12",
+    Keep: "Inventory",
+    Drop: "K15",
+    Loot: "K13",
+    LootCoins: "K13",
+    SkipLoot: "K13",
+    Take: "K5",
+    TakeCoins: "K5",
+    Roll: "Chance",
+    FaceResult: "Chance",
+    Reveal: "Chance",
 }
 _PROMPTS: Final[dict[str, str]] = {
     "chance": "a result of chance",
@@ -147,7 +185,7 @@ def why_not(p: P, action: Any) -> str | None:
     if kind is None:
         return "Game: the game is over (K7)"
     rule = _RULE_OF_ACTION[type(action)]
-    text = _actions.notation(action)
+    text = notation(action)
     if kind == "chance" and not isinstance(action, _CHANCE_KINDS):
         return f"Chance: {_PROMPTS['chance']} must be decided first, not {text!r}"
     if kind != "chance" and isinstance(action, _CHANCE_KINDS):
@@ -164,42 +202,19 @@ def why_not(p: P, action: Any) -> str | None:
 
 
 _ANSWERS_TO: Final[dict[str, tuple[type, ...]]] = {
-    "window": (_actions.Pass, _actions.Use, _actions.Power),
-    "start": (
-        _actions.Travel,
-        _actions.ShowTower,
-        _actions.Slot,
-        _actions.Unslot,
-        _actions.Buy,
-        _actions.Sell,
-        _actions.Refresh,
-    ),
-    "duel": (_actions.NoDuel, _actions.Duel),
-    "end": (
-        _actions.EndTurn,
-        _actions.Trade,
-        _actions.Slot,
-        _actions.Unslot,
-        _actions.Buy,
-        _actions.Sell,
-        _actions.Refresh,
-    ),
-    "choose": (_actions.Choose,),
-    "pay": (_actions.Pay,),
-    "reroll": (_actions.Reroll, _actions.NoReroll),
-    "keep": (_actions.Keep,),
-    "drop": (_actions.Drop,),
-    "loot": (_actions.Loot, _actions.LootCoins, _actions.SkipLoot),
-    "trophy": (_actions.Take, _actions.TakeCoins),
-    "offer": (
-        _actions.Give,
-        _actions.GiveCoin,
-        _actions.Ask,
-        _actions.AskCoin,
-        _actions.Propose,
-        _actions.NoTrade,
-    ),
-    "accept": (_actions.AcceptTrade, _actions.RefuseTrade),
+    "window": (Pass, Use, Power),
+    "start": (Travel, ShowTower, Slot, Unslot, Buy, Sell, Refresh),
+    "duel": (NoDuel, Duel),
+    "end": (EndTurn, Trade, Slot, Unslot, Buy, Sell, Refresh),
+    "choose": (Choose,),
+    "pay": (Pay,),
+    "reroll": (Reroll, NoReroll),
+    "keep": (Keep,),
+    "drop": (Drop,),
+    "loot": (Loot, LootCoins, SkipLoot),
+    "trophy": (Take, TakeCoins),
+    "offer": (Give, GiveCoin, Ask, AskCoin, Propose, NoTrade),
+    "accept": (AcceptTrade, RefuseTrade),
 }
 
 
@@ -209,7 +224,7 @@ def _detail(p: P, action: Any, kind: str) -> str | None:
     assert seat is not None
     player = p.players[seat]
     rules = p.config.rules
-    if isinstance(action, _actions.Use) and kind == "window":
+    if isinstance(action, Use) and kind == "window":
         if action.card not in player.slots:
             return f"{action.card!r} is not in a slot of seat {seat} (cards in hand never work)"
         return (
@@ -217,51 +232,42 @@ def _detail(p: P, action: Any, kind: str) -> str | None:
             "its usage does not name it, or it would change nothing"
         )
     if isinstance(
-        action,
-        _actions.Slot
-        | _actions.Unslot
-        | _actions.Buy
-        | _actions.Sell
-        | _actions.Refresh
-        | _actions.ShowTower
-        | _actions.Trade,
+        action, Slot | Unslot | Buy | Sell | Refresh | ShowTower | Trade
     ) and kind not in (
         "start",
         "end",
     ):
         return "only on your own turn, between requests, outside fights"
-    if isinstance(action, _actions.Buy | _actions.Sell | _actions.Refresh) and not has_shop(
-        p, seat
-    ):
+    if isinstance(action, Buy | Sell | Refresh) and not has_shop(p, seat):
         return "the Shop is used on your own turn on the Castle, or where a card allows"
-    if isinstance(action, _actions.Buy):
+    if isinstance(action, Buy):
         if action.card not in p.shop:
             return f"{action.card!r} is not in the Shop"
         return f"{action.card!r} costs {rules.card[action.card].value}, you have {player.coins}"
-    if isinstance(action, _actions.Sell):
+    if isinstance(action, Sell):
         return f"seat {seat} holds no Item {action.card!r} to sell"
-    if isinstance(action, _actions.Refresh):
+    if isinstance(action, Refresh):
         return f"a refresh costs {p.flags.refreshes + 1} now, you have {player.coins}"
-    if isinstance(action, _actions.Slot | _actions.Unslot) and action.card in p.flags.moved:
+    if isinstance(action, Slot | Unslot) and action.card in p.flags.moved:
         return f"{action.card!r} was moved between hand and slots this turn already"
-    if isinstance(action, _actions.Slot) and len(player.slots) >= SLOTS:
+    if isinstance(action, Slot) and len(player.slots) >= SLOTS:
         return "no slot is free"
-    if isinstance(action, _actions.Unslot) and len(player.hand) >= HAND_LIMIT:
+    if isinstance(action, Unslot) and len(player.hand) >= HAND_LIMIT:
         return "the hand is full (10 cards)"
-    if isinstance(action, _actions.Duel) and kind in ("start", "end"):
+    if isinstance(action, Duel) and kind in ("start", "end"):
         return "a duel is declared after the tile's action and any fight, once per turn"
-    if isinstance(action, _actions.Duel) and kind == "duel":
+    if isinstance(action, Duel) and kind == "duel":
         return f"seat {action.seat} is not a living player you may challenge here"
-    if isinstance(action, _actions.Trade) and kind in ("start", "end"):
+    if isinstance(action, Trade) and kind in ("start", "end"):
         return "trade with a player on your tile, once each per turn, at the end of your turn"
-    if isinstance(action, _actions.Travel) and kind != "start":
+    if isinstance(action, Travel) and kind != "start":
         return "the travel die is rolled once, at the start of the turn"
-    if isinstance(action, _actions.Choose) and kind == "choose":
+    if isinstance(action, Choose) and kind == "choose":
         card = rules.card.get(action.card)
         if card is not None and card.kind == "tower" and action.card in p.frames[-1].cards:
             return f"the creatures in hand are worth less than the tower's {card.value}"
         if card is not None and card.kind == "ability" and action.card in p.frames[-1].cards:
             return "K15: an Ability of another guild cannot be held"
-    if isinstance(action, _actions.Reroll) and kind == "reroll":
+    if isinstance(action, Reroll) and kind == "reroll":
         return "only a die showing an unused Dodge may be rerolled, with one other die"
     return None

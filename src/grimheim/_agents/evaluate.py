@@ -10,12 +10,13 @@ Every seat shares one fate, so the number is the team's. It reads only what ever
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from .._query import info
-from .forecast import Forecast, forecast, forecast_spots
+from .forecast import Forecast, forecast, forecast_spots, hero_distances
 
 __all__ = ["PlannerWeights", "card_worth", "evaluate"]
 
@@ -124,16 +125,24 @@ def evaluate(
     rounds: int | None = None,
     seat: int = -1,
     forecasts: dict[tuple[Any, ...], Forecast] | None = None,
+    *,
+    ahead: Forecast | None = None,
+    posts: Mapping[int, int] | None = None,
 ) -> float:
     """The team's points in ``position`` (a state or a view) by ``weights``; ``rounds`` limits
     the monster turns forecast (``None``: all left). The cards in the hand of ``seat`` count by
     what they do (:func:`card_worth`), the other hands by their size. ``forecasts`` keeps the
     forecasts made, by what they read (the board, the heroes' cards in play and damage, the
-    time), for positions that differ in nothing else."""
+    time), for positions that differ in nothing else; ``ahead`` is the forecast to use, made
+    already. With ``posts`` (seat → area), the steps from those heroes to their areas count
+    against them (:attr:`PlannerWeights.approach`) instead of the steps to the monsters nobody
+    stops."""
     if position.won is not None:
         town: int = position.town
         return (_WON if position.won else -_WON) + weights.town * town
-    if forecasts is None:
+    if ahead is not None:
+        pass
+    elif forecasts is None:
         ahead = forecast(position, rounds)
     else:
         key = _board(position)
@@ -174,7 +183,13 @@ def evaluate(
         threat = share * pieces * (weights.presence + weights.threat * near)
         value -= threat * (weights.stopped if monster.at in stopped else 1.0)
     if weights.approach:
-        value -= weights.approach * _distance_to_threats(position, stopped)
+        if posts is None:
+            value -= weights.approach * _distance_to_threats(position, stopped)
+        else:
+            value -= weights.approach * sum(
+                min(20, hero_distances(position, area)[position.heroes[s].at])
+                for s, area in posts.items()
+            )
     return value
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -30,11 +31,12 @@ from .._query import (
     hero_strength,
     hero_traits,
     info,
+    move_points,
 )
 from .._state import MonsterAttack, MonsterTurn
 from .._work import Work
 
-__all__ = ["Forecast", "attack_odds", "forecast", "forecast_spots"]
+__all__ = ["Forecast", "attack_odds", "forecast", "forecast_spots", "hero_distances"]
 
 _PLENTY = 1_000_000
 """Town pieces the copy starts with, so that no loss ends the forecast early."""
@@ -147,10 +149,35 @@ def attack_odds(position: Any, area: int, seat: int, bonus: int = 0) -> tuple[fl
     return (total[need] if len(total) > need else 0.0), mean * times
 
 
+FAR = 1 << 20
+"""The steps to an area no hero can walk to."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _hero_distances(geo: Any, goal: int) -> tuple[int, ...]:
+    size = len(geo.hero_steps)
+    found = [FAR] * size
+    found[goal] = 0
+    todo = deque([goal])
+    while todo:
+        here = todo.popleft()
+        for there in geo.hero_steps[here]:
+            if found[there] == FAR:
+                found[there] = found[here] + 1
+                todo.append(there)
+    return tuple(found)
+
+
+def hero_distances(position: Any, goal: int) -> tuple[int, ...]:
+    """Per area, the steps a hero walks from it to ``goal`` on an empty board (:data:`FAR` where
+    none): a table of the map, kept per goal."""
+    return _hero_distances(position.config.geo, goal)
+
+
 class _Run:
     """One forecast in progress."""
 
-    def __init__(self, position: Any) -> None:
+    def __init__(self, position: Any, walk: Mapping[int, int] | None = None) -> None:
         w = Work.of(position)
         w.town = _PLENTY
         w.won = None
@@ -166,18 +193,45 @@ class _Run:
         self.gold = 0.0
         self.losses: list[float] = []
         self.knockouts: list[float] = []
+        self.walk = dict(walk or {})
+        """Seat → the area that hero walks to, turn after turn, before acting."""
 
     # -- the heroes' turns -------------------------------------------------------------------
 
     def heroes_act(self, seats: range) -> None:
-        """The heroes of ``seats`` take their turns: a hero in Grimheim mends, any other attacks
-        (see :meth:`_attack`)."""
+        """The heroes of ``seats`` take their turns: a hero with somewhere to walk to walks
+        (:meth:`_walk`); then a hero in Grimheim mends, any other attacks (see
+        :meth:`_attack`)."""
         town = self.geo.town
         for seat in seats:
+            goal = self.walk.get(seat)
+            if goal is not None and self.w.heroes[seat].at != goal:
+                self._walk(seat, goal)
             if self.w.heroes[seat].at == town:
                 self.damage[seat] = max(0.0, self.damage[seat] - 5)
             else:
                 self._attack(seat)
+
+    def _walk(self, seat: int, goal: int) -> None:
+        """Hero ``seat`` takes the steps of one move towards ``goal``, each into a free area
+        nearer to it (entering Grimheim ends the move)."""
+        w, geo = self.w, self.geo
+        hero = w.heroes[seat]
+        row = _hero_distances(geo, goal)
+        here = hero.at
+        taken = w.taken()
+        for _ in range(move_points(self.config, hero)):
+            best = here
+            for there in geo.hero_steps[here]:
+                if row[there] < row[best] and (there == geo.town or there not in taken):
+                    best = there
+            if best == here:
+                break
+            here = best
+            if here == geo.town or here == goal:
+                break
+        if here != hero.at:
+            w.set_hero(seat, at=here)
 
     def _attack(self, seat: int) -> None:
         """Hero ``seat`` attacks the monster nearest the town within range; the damage it deals
@@ -304,11 +358,22 @@ def forecast_spots(position: Any) -> tuple[Any, ...]:
     return spots
 
 
-def forecast(position: Any, rounds: int | None = None) -> Forecast:
+def forecast(
+    position: Any,
+    rounds: int | None = None,
+    walk: Mapping[int, int] | None = None,
+    moving: int | None = None,
+) -> Forecast:
     """Play the monster turns still to come on a copy of ``position`` (a state or a view), the
     heroes standing still: see the module docs. ``rounds`` limits the monster turns played
-    (``None``: every one left on the time track)."""
-    run = _Run(position)
+    (``None``: every one left on the time track). ``walk`` names, by seat, the area a hero walks
+    to instead, a move in each of its turns to come, before acting; the hero of seat ``moving``,
+    whose turn it is, also takes a move towards it before the first monster turn."""
+    run = _Run(position, walk)
+    if moving is not None and moving in run.walk and position.won is None:
+        goal = run.walk[moving]
+        if run.w.heroes[moving].at != goal:
+            run._walk(moving, goal)
     w = run.w
     if position.won is not None:
         return Forecast((), (), 0.0, 0.0, tuple(run.damage), 0)

@@ -286,6 +286,7 @@ class PlannerAgent:
         deals: list[_Deal] = []
         memo: dict[tuple[Any, ...], float] = {}
         forecasts: dict[tuple[Any, ...], Forecast] = {}
+        self._prepare(view, forecasts)
         for _ in range(self.deals):
             seed, search = search.next_u64()
             deal = _Deal(redeal(view, seed))
@@ -326,9 +327,7 @@ class PlannerAgent:
                     key = _key(child, seat)
                     value = memo.get(key)
                     if value is None:
-                        value = memo[key] = evaluate(
-                            child, self.weights, self.rounds, seat, forecasts
-                        )
+                        value = memo[key] = self._value(child, seat, forecasts)
                     line = (*path, action)
                     for i in range(1, len(line) + 1):
                         prefix = line[:i]
@@ -348,6 +347,15 @@ class PlannerAgent:
             frontier = [(child, line) for _, _, child, line in kept]
             for child, line in frontier:
                 deal.states[line] = child
+
+    def _prepare(self, view: View, forecasts: dict[tuple[Any, ...], Forecast]) -> None:
+        """Get ready to search from ``view`` (nothing to do here: a hook for other agents)."""
+
+    def _value(
+        self, position: State, seat: Seat, forecasts: dict[tuple[Any, ...], Forecast]
+    ) -> float:
+        """The points of a position the search reached (:func:`~grimheim._evaluate.evaluate`)."""
+        return evaluate(position, self.weights, self.rounds, seat, forecasts)
 
     @staticmethod
     def _candidates(actions: Iterable[Action]) -> list[Action]:
