@@ -14,7 +14,7 @@ import attrs
 
 import grimheim as gh
 from grimheim import scenario
-from tabletop_rules import CHANCE
+from tabletop_rules import CHANCE, Agent, Rng, sample_chance
 
 __all__ = [
     "Run",
@@ -416,3 +416,36 @@ def wield(state: gh.State, weapon: str, seat: int = 0) -> gh.State:
         retired=tuple(sorted((*h.retired, *replaced))),
         known_equipment=min(h.known_equipment, len(equipment)),
     )
+
+
+def play_out(state: gh.State, agents: Sequence[Agent[Any]], seed: int) -> gh.State:
+    """Play to the end, every action checked by the engine: each seat by its agent (given its
+    view and its legal actions, which its choice must be among), chance sampled."""
+    rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(agents))]
+    chance = Rng.from_seed(seed)
+    while not gh.is_over(state):
+        seat = gh.current_player(state)
+        assert seat is not None
+        if seat == CHANCE:
+            action, chance = sample_chance(gh.GAME, state, chance)
+        else:
+            view = gh.view(state, seat)
+            legal = gh.legal_actions(view)
+            action, rngs[seat] = agents[seat].choose(view, legal, rngs[seat])
+            assert action in legal
+        state = gh.apply(state, action)
+    return state
+
+
+def midgame(heroes: tuple[str, ...], seed: int, decisions: int) -> gh.State:
+    """A position some decisions into a game played by the defender."""
+    state = gh.new_game(gh.Config(heroes=heroes), seed=seed)
+    agent = gh.DefenderAgent()
+    rng = Rng.from_seed(seed)
+    for _ in range(decisions):
+        seat = gh.current_player(state)
+        assert seat is not None and seat >= 0
+        view = gh.view(state, seat)
+        action, rng = agent.choose(view, gh.legal_actions(view), rng)
+        state = gh.apply(state, action)
+    return state

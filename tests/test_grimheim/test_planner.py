@@ -6,45 +6,16 @@ from __future__ import annotations
 import math
 
 import pytest
+from tests.test_grimheim.helpers import midgame, play_out
 
 import grimheim as gh
 from grimheim import scenario
-from tabletop_rules import CHANCE, Rng, sample_chance
+from tabletop_rules import Rng
 
 
 def _small() -> gh.PlannerAgent:
     """A planner on a budget that keeps a whole game under a few seconds."""
     return gh.PlannerAgent(deals=1, beam=2, depth=4, rounds=2)
-
-
-def _play(state: gh.State, agents: list[gh.PlannerAgent], seed: int) -> gh.State:
-    """Play to the end: each seat by its agent, chance sampled."""
-    rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(agents))]
-    chance = Rng.from_seed(seed)
-    while not gh.is_over(state):
-        seat = gh.current_player(state)
-        assert seat is not None
-        if seat == CHANCE:
-            action, chance = sample_chance(gh.GAME, state, chance)
-        else:
-            view = gh.view(state, seat)
-            action, rngs[seat] = agents[seat].choose(view, gh.legal_actions(view), rngs[seat])
-        state = gh.apply(state, action)
-    return state
-
-
-def _midgame(heroes: tuple[str, ...], seed: int, decisions: int) -> gh.State:
-    """A position some decisions into a game played by the defender."""
-    state = gh.new_game(gh.Config(heroes=heroes), seed=seed)
-    agent = gh.DefenderAgent()
-    rng = Rng.from_seed(seed)
-    for _ in range(decisions):
-        seat = gh.current_player(state)
-        assert seat is not None and seat >= 0
-        view = gh.view(state, seat)
-        action, rng = agent.choose(view, gh.legal_actions(view), rng)
-        state = gh.apply(state, action)
-    return state
 
 
 def test_the_planner_is_listed() -> None:
@@ -53,7 +24,7 @@ def test_the_planner_is_listed() -> None:
 
 
 def test_a_function_of_the_view_and_the_generator() -> None:
-    state = _midgame(("bjorn", "alva"), seed=3, decisions=9)
+    state = midgame(("bjorn", "alva"), seed=3, decisions=9)
     seat = gh.current_player(state)
     assert seat is not None and seat >= 0
     view = gh.view(state, seat)
@@ -92,7 +63,7 @@ def test_without_following_its_plan_every_answer_is_a_function_of_the_view() -> 
 
 
 def test_a_single_action_is_answered_without_drawing() -> None:
-    state = _midgame(("bjorn",), seed=1, decisions=0)
+    state = midgame(("bjorn",), seed=1, decisions=0)
     view = gh.view(state, 0)
     rng = Rng.from_seed(2)
     action = gh.legal_actions(view)[0]
@@ -126,7 +97,7 @@ def test_it_stands_next_to_the_lead_monster_of_a_column() -> None:
     hero = state.heroes[0]
     assert hero.at != state.config.geo.town
     assert lead in state.config.geo.adjacent[hero.at]
-    final = _play(state, [agent], seed=1)
+    final = play_out(state, [agent], seed=1)
     assert final.won is True
     assert final.town == 1
 
@@ -141,7 +112,7 @@ def test_without_a_hero_in_the_way_the_column_takes_the_town() -> None:
 @pytest.mark.parametrize("heroes", [("boldur",), ("alva", "embla")])
 def test_it_plays_a_whole_short_game(heroes: tuple[str, ...]) -> None:
     state = gh.new_game(gh.Config(heroes=heroes), seed=2)
-    final = _play(state, [_small() for _ in heroes], seed=2)
+    final = play_out(state, [_small() for _ in heroes], seed=2)
     assert gh.is_over(final)
     assert final.time >= 3
 
@@ -149,14 +120,14 @@ def test_it_plays_a_whole_short_game(heroes: tuple[str, ...]) -> None:
 def test_it_plays_in_explicit_chance_mode() -> None:
     config = gh.Config(heroes=("embla", "bjorn"), chance="explicit", monster_die=True)
     state = gh.new_game(config, seed=4)
-    final = _play(state, [_small() for _ in config.heroes], seed=4)
+    final = play_out(state, [_small() for _ in config.heroes], seed=4)
     assert gh.is_over(final)
 
 
 def test_its_choices_reproduce() -> None:
     state = gh.new_game(gh.Config(heroes=("alva",)), seed=6)
-    first = _play(state, [_small()], seed=6)
-    again = _play(state, [_small()], seed=6)
+    first = play_out(state, [_small()], seed=6)
+    again = play_out(state, [_small()], seed=6)
     assert first == again
 
 
@@ -224,7 +195,7 @@ def test_a_forecast_kept_for_the_same_board_scores_the_same() -> None:
     from grimheim._agents.evaluate import evaluate
     from grimheim._agents.forecast import Forecast
 
-    state = _midgame(("bjorn", "alva"), seed=3, decisions=30)
+    state = midgame(("bjorn", "alva"), seed=3, decisions=30)
     weights = gh.PlannerWeights()
     kept: dict[tuple[object, ...], Forecast] = {}
     for position in (state, scenario.set_hero(state, "alva", gold=9)):

@@ -8,11 +8,12 @@ import json
 from importlib import resources
 
 import pytest
+from tests.test_grimheim.helpers import midgame, play_out
 
 import grimheim as gh
 from grimheim._agents.forecast import forecast
 from grimheim._agents.value import FEATURES, features, load_value, standard_value
-from tabletop_rules import CHANCE, ContentError, Rng, make_agent, sample_chance
+from tabletop_rules import ContentError, Rng, make_agent
 
 TEAMS = [
     ("bjorn",),
@@ -29,39 +30,6 @@ def _small(**options: object) -> gh.TeamAgent:
     return gh.TeamAgent(deals=1, beam=2, depth=3, rounds=2, candidates=3, **options)  # type: ignore[arg-type]
 
 
-def _play(state: gh.State, agents: list[gh.TeamAgent], seed: int) -> gh.State:
-    """Play to the end, every action checked by the engine: each seat by its agent, chance
-    sampled."""
-    rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(agents))]
-    chance = Rng.from_seed(seed)
-    while not gh.is_over(state):
-        seat = gh.current_player(state)
-        assert seat is not None
-        if seat == CHANCE:
-            action, chance = sample_chance(gh.GAME, state, chance)
-        else:
-            view = gh.view(state, seat)
-            legal = gh.legal_actions(view)
-            action, rngs[seat] = agents[seat].choose(view, legal, rngs[seat])
-            assert action in legal
-        state = gh.apply(state, action)
-    return state
-
-
-def _midgame(heroes: tuple[str, ...], seed: int, decisions: int) -> gh.State:
-    """A position some decisions into a game played by the defender."""
-    state = gh.new_game(gh.Config(heroes=heroes), seed=seed)
-    agent = gh.DefenderAgent()
-    rng = Rng.from_seed(seed)
-    for _ in range(decisions):
-        seat = gh.current_player(state)
-        assert seat is not None and seat >= 0
-        view = gh.view(state, seat)
-        action, rng = agent.choose(view, gh.legal_actions(view), rng)
-        state = gh.apply(state, action)
-    return state
-
-
 def test_the_team_agent_is_listed() -> None:
     assert gh.GAME.agents["team"] is gh.TeamAgent
     agent = make_agent(gh.GAME, "team(deals=2, plan=false, reach=3)")
@@ -72,7 +40,7 @@ def test_the_team_agent_is_listed() -> None:
 def test_it_plays_a_whole_legal_game_of_every_team(heroes: tuple[str, ...]) -> None:
     config = gh.Config(heroes=heroes)
     state = gh.new_game(config, seed=2)
-    final = _play(state, [_small() for _ in heroes], seed=2)
+    final = play_out(state, [_small() for _ in heroes], seed=2)
     assert gh.is_over(final)
     assert final.time >= 3
 
@@ -80,7 +48,7 @@ def test_it_plays_a_whole_legal_game_of_every_team(heroes: tuple[str, ...]) -> N
 def test_a_game_played_twice_with_the_same_seeds_is_the_same() -> None:
     config = gh.Config(heroes=("alva",))
     finals = [
-        _play(gh.new_game(config, seed=6), [_small() for _ in config.heroes], seed=6)
+        play_out(gh.new_game(config, seed=6), [_small() for _ in config.heroes], seed=6)
         for _ in range(2)
     ]
     assert gh.dumps(finals[0]) == gh.dumps(finals[1])
@@ -98,20 +66,20 @@ def test_each_idea_alone_plays_a_whole_game(
     options: dict[str, object], heroes: tuple[str, ...]
 ) -> None:
     state = gh.new_game(gh.Config(heroes=heroes), seed=5)
-    final = _play(state, [_small(**options) for _ in heroes], seed=5)
+    final = play_out(state, [_small(**options) for _ in heroes], seed=5)
     assert gh.is_over(final)
 
 
 def test_it_plays_in_explicit_chance_mode() -> None:
     config = gh.Config(heroes=("embla", "bjorn"), chance="explicit", monster_die=True)
     state = gh.new_game(config, seed=4)
-    final = _play(state, [_small() for _ in config.heroes], seed=4)
+    final = play_out(state, [_small() for _ in config.heroes], seed=4)
     assert gh.is_over(final)
 
 
 def _searched(heroes: tuple[str, ...], seed: int, decisions: int) -> gh.State:
     """A position a few decisions into a game where the hero to act has a real choice."""
-    state = _midgame(heroes, seed, decisions)
+    state = midgame(heroes, seed, decisions)
     while True:
         seat = gh.current_player(state)
         assert seat is not None and seat >= 0
@@ -138,7 +106,7 @@ def test_it_never_reads_the_state(heroes: tuple[str, ...]) -> None:
     assert len(answers) == 1
 
 
-def test_it_plans_posts_for_the_heroes_still_to_play() -> None:
+def test_it_plans_posts_for_the_heroes_still_toplay_out() -> None:
     """At the first hero's turn the plan names a post for every hero; each is an area that hero
     may stand in (or Grimheim)."""
     state = _searched(("bjorn", "alva", "embla"), seed=7, decisions=0)
@@ -155,7 +123,7 @@ def test_it_plans_posts_for_the_heroes_still_to_play() -> None:
 
 
 def test_a_single_action_is_answered_without_drawing() -> None:
-    state = _midgame(("bjorn",), seed=1, decisions=0)
+    state = midgame(("bjorn",), seed=1, decisions=0)
     view = gh.view(state, 0)
     rng = Rng.from_seed(2)
     action = gh.legal_actions(view)[0]
@@ -230,7 +198,7 @@ def test_bad_weights_in_code_are_refused() -> None:
 
 def test_the_value_reads_only_what_the_view_shows() -> None:
     """The features of a state and of its view, and of states dealt from that view, agree."""
-    state = _midgame(("bjorn", "alva"), seed=3, decisions=30)
+    state = midgame(("bjorn", "alva"), seed=3, decisions=30)
     view = gh.view(state, 0)
     ahead = forecast(view)
     found = features(view, 0, ahead)
