@@ -449,3 +449,20 @@ def midgame(heroes: tuple[str, ...], seed: int, decisions: int) -> gh.State:
         action, rng = agent.choose(view, gh.legal_actions(view), rng)
         state = gh.apply(state, action)
     return state
+
+
+def answers_over_redeals(state: gh.State, agent: Callable[[], Agent[Any]]) -> set[Any]:
+    """What a fresh ``agent()`` answers, with one seed, in ``state`` and in three states that
+    differ from it only in what the seat to act cannot see (the other hands, every deck's
+    order): one answer when the agent reads its view and nothing else."""
+    seat = gh.current_player(state)
+    assert seat is not None and seat >= 0
+    view = gh.view(state, seat)
+    others = [gh.redeal(view, seed) for seed in (11, 12, 13)]
+    assert any(s.heroes != state.heroes or s.yellow != state.yellow for s in others)
+    answers = set()
+    for other in (state, *others):
+        seen = gh.view(other, seat)
+        assert seen == view
+        answers.add(agent().choose(seen, gh.legal_actions(seen), Rng.from_seed(5))[0])
+    return answers

@@ -8,7 +8,7 @@ import json
 from importlib import resources
 
 import pytest
-from tests.test_grimheim.helpers import midgame, play_out
+from tests.test_grimheim.helpers import answers_over_redeals, midgame, play_out
 
 import grimheim as gh
 from grimheim._agents.forecast import forecast
@@ -93,17 +93,7 @@ def test_it_never_reads_the_state(heroes: tuple[str, ...]) -> None:
     """States that differ in what the seat cannot see (the other hands, the decks' order) get
     the same answer: the agent reads its view and nothing else."""
     state = _searched(heroes, seed=3, decisions=9)
-    seat = gh.current_player(state)
-    assert seat is not None and seat >= 0
-    view = gh.view(state, seat)
-    others = [gh.redeal(view, seed) for seed in (11, 12, 13)]
-    assert any(s.heroes != state.heroes or s.yellow != state.yellow for s in others)
-    answers = set()
-    for other in (state, *others):
-        seen = gh.view(other, seat)
-        assert seen == view
-        answers.add(_small().choose(seen, gh.legal_actions(seen), Rng.from_seed(5)))
-    assert len(answers) == 1
+    assert len(answers_over_redeals(state, _small)) == 1
 
 
 def test_it_plans_posts_for_the_heroes_still_toplay_out() -> None:
