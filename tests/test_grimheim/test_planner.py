@@ -54,14 +54,6 @@ def test_without_following_its_plan_every_answer_is_a_function_of_the_view() -> 
         state = gh.apply(state, action)
 
 
-def test_a_single_action_is_answered_without_drawing() -> None:
-    state = midgame(("bjorn",), seed=1, decisions=0)
-    view = gh.view(state, 0)
-    rng = Rng.from_seed(2)
-    action = gh.legal_actions(view)[0]
-    assert _small().choose(view, [action], rng) == (action, rng)
-
-
 def _column(town: int) -> gh.State:
     """Bjorn in Grimheim before the last monster turn (a skull spot: every monster charges), three
     skeletons in a column two steps from the town, ``town`` pieces left."""

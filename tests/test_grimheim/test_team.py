@@ -112,12 +112,15 @@ def test_it_plans_posts_for_the_heroes_still_toplay_out() -> None:
     assert _small(plan=False) != agent
 
 
-def test_a_single_action_is_answered_without_drawing() -> None:
+@pytest.mark.parametrize("agent", ["team", "planner"])
+def test_a_single_action_is_answered_without_drawing(agent: str) -> None:
+    """Both searching agents (the planner's tests share this one)."""
     state = midgame(("bjorn",), seed=1, decisions=0)
     view = gh.view(state, 0)
     rng = Rng.from_seed(2)
     action = gh.legal_actions(view)[0]
-    assert _small().choose(view, [action], rng) == (action, rng)
+    player = _small() if agent == "team" else gh.PlannerAgent(deals=1, beam=2, depth=4, rounds=2)
+    assert player.choose(view, [action], rng) == (action, rng)
 
 
 @pytest.mark.parametrize(
