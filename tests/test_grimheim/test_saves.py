@@ -483,3 +483,7 @@ def test_g50_cards_picked_to_discard_lie_face_up_and_the_view_saves() -> None:
         dealt = gh.redeal(seen, seed)
         assert "alva-rest" in dealt.heroes[0].hand
         assert gh.decision(dealt) == gh.decision(state)
+    # the view shows the picked card and no other card of that hand
+    data = json.loads(gh.dumps(seen))
+    data["data"]["heroes"][0]["hand"] = ["", "alva-agility", "alva-rest"]
+    refused(data, "$.data.heroes[0].hand[1]", "may not see this card", kind=gh.View)
