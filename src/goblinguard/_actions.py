@@ -9,8 +9,6 @@ import attrs
 
 from ._cards import CARD_ID, Layer
 
-__all__ = ["Action", "Draw", "Place", "notation", "parse_notation"]
-
 
 def _is_int(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:

@@ -18,8 +18,6 @@ from ._actions import Place
 from ._cards import Layer
 from ._deck import CELL_OFFSETS, GOBLIN, HOBGOBLIN, HOUSE, LIMIT, CompiledDeck, Pools, encode
 
-__all__ = ["Board"]
-
 TOP_OK = 1
 FORT_OK = 2
 _X = 1 << 20

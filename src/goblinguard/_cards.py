@@ -14,8 +14,6 @@ import attrs
 
 from tabletop_rules import ContentError
 
-__all__ = ["Card", "Layer"]
-
 LETTERS = "GXOHFWB"
 BUILDINGS = "FWB"
 CARD_ID = r"[A-Za-z0-9_.\-]{1,32}"

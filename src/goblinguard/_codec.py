@@ -26,8 +26,6 @@ from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated,
 from ._state import Chance, Config, State, View
 from ._validate import validate
 
-__all__ = ["CODEC", "FORMAT"]
-
 FORMAT = 2
 """The current format number of goblinguard JSON (format 1 is read and migrated)."""
 

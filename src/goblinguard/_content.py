@@ -18,17 +18,6 @@ from tabletop_rules import ContentError, PackRef, digest_of, load_content, read_
 
 from ._cards import Card
 
-__all__ = [
-    "MAX_CARDS",
-    "STANDARD_PACK",
-    "check_deck",
-    "deck_digest",
-    "deck_from_json",
-    "load_deck",
-    "standard_deck",
-    "standard_ref",
-]
-
 STANDARD_PACK = "standard"
 MAX_CARDS = 1_000
 """The most cards a deck may hold (fifty times the standard deck): it keeps every reachable

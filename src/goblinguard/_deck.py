@@ -20,8 +20,6 @@ from ._actions import Draw, Place
 from ._cards import Card, Layer
 from ._content import deck_digest
 
-__all__ = ["CELL_OFFSETS", "CompiledDeck", "Pools", "compile_deck", "decode", "encode"]
-
 _X = 1 << 20
 _HALF = 1 << 19
 LIMIT = 1 << 18

@@ -9,8 +9,6 @@ from ._deck import CELL_OFFSETS, CODE_LETTERS, GOBLIN, GUARD, HOUSE, NEED, NEIGH
 from ._events import Event, GarrisonActivated, MonsterDefeated
 from ._state import Placed
 
-__all__ = ["defeat_after_placement", "final_check"]
-
 
 def visible_monsters(board: Board) -> list[int]:
     """The cells showing a goblin or hobgoblin, in a stable order."""

@@ -10,8 +10,6 @@ from tabletop_rules import PrivateEvent, PublicEvent
 
 from ._cards import Layer
 
-__all__ = ["CardDrawn", "CardPlaced", "Event", "GameEnded", "GarrisonActivated", "MonsterDefeated"]
-
 
 @attrs.frozen
 class CardPlaced(PublicEvent):

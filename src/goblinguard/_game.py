@@ -19,8 +19,6 @@ from ._spaces import OBSERVER, action_space, observation_bounds, observation_sha
 from ._state import Config, State, View
 from ._validate import validate
 
-__all__ = ["Goblinguard"]
-
 
 class Goblinguard(Game[State, Action, View]):
     """*Guards & Goblins* for the kernel (:class:`tabletop_rules.Game`): its one instance is

@@ -24,31 +24,6 @@ from ._state import Config, Placed, State, View
 
 _POSITIONS = (State, View)
 
-__all__ = [
-    "HAND_SIZE",
-    "DrawContext",
-    "Outcome",
-    "PlaceContext",
-    "act",
-    "after",
-    "board_of",
-    "cell_at",
-    "chance_outcomes",
-    "current_player",
-    "decision",
-    "defeated_cells",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "outcome",
-    "redeal",
-    "seat_count",
-    "stack",
-    "unseen",
-    "view",
-    "why_not",
-]
-
 HAND_SIZE = 5
 """Cards held while the deck lasts (R12)."""
 

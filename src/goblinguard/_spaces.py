@@ -30,14 +30,6 @@ from ._deck import CODE_LETTERS, CompiledDeck, decode, encode
 from ._rules import board_of, unseen
 from ._state import Config, View
 
-__all__ = [
-    "OBSERVATION_PLANES",
-    "OBSERVER",
-    "action_space",
-    "observation_bounds",
-    "observation_shape",
-]
-
 OBSERVATION_PLANES: Final = (
     "guard",
     "goblin",

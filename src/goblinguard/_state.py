@@ -15,8 +15,6 @@ from ._cards import Card, Layer
 from ._content import check_deck, standard_deck
 from ._deck import CompiledDeck, compile_deck
 
-__all__ = ["Chance", "Config", "Placed", "State", "View"]
-
 Chance = Literal["sampled", "explicit"]
 """How random draws are made: ``"sampled"`` from the state's generator, or ``"explicit"`` as
 decisions of the chance seat."""

@@ -20,8 +20,6 @@ from ._events import Event
 from ._rules import HAND_SIZE
 from ._state import Config, Placed, State, View
 
-__all__ = ["validate"]
-
 
 def _fail(path: str, detail: str) -> NoReturn:
     raise StateFormatError(path, detail)

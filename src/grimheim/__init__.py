@@ -91,6 +91,7 @@ from ._map import GRIMHEIM, Hex
 from ._presentation.card_text import card_text
 from ._presentation.describe import describe
 from ._presentation.render import render_text
+from ._query import roll_limit
 from ._rules import (
     Outcome,
     chance_outcomes,
@@ -110,7 +111,6 @@ from ._spaces import (
     action_space,
     observation_bounds,
     observation_shape,
-    roll_limit,
 )
 from ._state import CardState, Config, Hero, Monster, State, Turn, View
 from ._validate import validate

@@ -18,46 +18,6 @@ import attrs
 
 from ._map import Hex
 
-__all__ = [
-    "AcceptGold",
-    "Action",
-    "Attack",
-    "CompleteQuest",
-    "DeclinePrevention",
-    "DeclineQuest",
-    "DeclineUpgrade",
-    "DieFace",
-    "Discard",
-    "DiscardToDraw",
-    "Drawn",
-    "EndTurn",
-    "Focus",
-    "GiveGold",
-    "Mend",
-    "MoveTo",
-    "PassWindow",
-    "PlaceGoblin",
-    "Practice",
-    "Prepare",
-    "RefuseGold",
-    "RequestGold",
-    "ResolveAttack",
-    "Roll",
-    "SkipDraw",
-    "SkipMove",
-    "SkipSwap",
-    "StopTargets",
-    "SwapTop",
-    "TakeBonus",
-    "Target",
-    "TargetCard",
-    "TargetHero",
-    "Upgrade",
-    "Use",
-    "notation",
-    "parse_notation",
-]
-
 
 @attrs.frozen
 class MoveTo:

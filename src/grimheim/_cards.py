@@ -27,24 +27,6 @@ from ._vocab import Amount, Condition, Cost, Effect, ResolutionStep, Trait, When
 from ._vocab.amounts import describe_amount
 from ._vocab.costs import Counters, Durability, Mana
 
-__all__ = [
-    "ACTIONS",
-    "ActionKind",
-    "CONTENT_CONVERTER",
-    "Card",
-    "CardKind",
-    "HeroDeck",
-    "Limit",
-    "MOST",
-    "Quest",
-    "QuestCount",
-    "QuestWay",
-    "QuestWhen",
-    "Side",
-    "Use",
-    "XRange",
-]
-
 CARD_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 """What a card id looks like: lower-case words joined by hyphens (``bjorn-sure-shot``), so that
 it reads back from notation (``use bjorn-sure-shot#1``)."""

@@ -9,8 +9,6 @@ from typing import Any, NoReturn
 
 from tabletop_rules import StateFormatError
 
-__all__ = ["fail", "game_seat", "known_cards", "number"]
-
 
 def fail(path: str, detail: str) -> NoReturn:
     """Refuse the value at ``path``, saying why."""

@@ -21,8 +21,6 @@ from ._migrate_format1 import migrate_1
 from ._state import FRAMES, Config, Frame, State, View
 from ._validate import validate
 
-__all__ = ["CODEC", "FORMAT"]
-
 FORMAT = 2
 """The current format number of grimheim JSON (format 1 is read and migrated)."""
 

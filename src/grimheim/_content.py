@@ -19,26 +19,6 @@ from tabletop_rules import ContentError, PackRef, digest_of, read_content
 
 from ._cards import CONTENT_CONVERTER, HeroDeck
 
-__all__ = [
-    "Bonus",
-    "Dice",
-    "Faction",
-    "HexData",
-    "Legend",
-    "LegendSide",
-    "Location",
-    "MapData",
-    "MonsterCard",
-    "MonsterKind",
-    "Monsters",
-    "Pack",
-    "Spot",
-    "TimeTracks",
-    "pack_ref",
-    "read_deck",
-    "standard_pack",
-]
-
 T = TypeVar("T")
 
 Terrain = Literal["plains", "forest", "mountain", "lake"]

@@ -17,8 +17,6 @@ from tabletop_rules import Rng
 from ._actions import Roll
 from ._content import Dice
 
-__all__ = ["faces", "roll_dice", "roll_outcomes"]
-
 _FACE_INDEX = {"hit": 0, "hit_unless_cover": 1, "rune": 2, "miss": 3}
 
 

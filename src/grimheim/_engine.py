@@ -39,8 +39,6 @@ from ._walks import can_stand, reachable
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = ["ENGINE", "RulesEngine"]
-
 
 class RulesEngine:
     """The grimheim rules' side of :class:`~grimheim._vocab.Engine`: each operation over the

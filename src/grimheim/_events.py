@@ -14,30 +14,6 @@ from tabletop_rules import PrivateEvent, PublicEvent
 
 from ._map import Hex
 
-__all__ = [
-    "CardPlayed",
-    "DiceRolled",
-    "Event",
-    "EventDrawn",
-    "GameEnded",
-    "GoldGained",
-    "HeroDamaged",
-    "HeroHealed",
-    "HeroKnockedOut",
-    "HeroMoved",
-    "MonsterCardDrawn",
-    "MonsterDamaged",
-    "MonsterDieRolled",
-    "MonsterEntered",
-    "MonsterKilled",
-    "MonsterMoved",
-    "MonsterPlaced",
-    "QuestCompleted",
-    "TimeAdvanced",
-    "TownPiecesAdded",
-    "Upgraded",
-]
-
 
 @attrs.frozen
 class HeroMoved(PublicEvent):

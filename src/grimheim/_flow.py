@@ -22,8 +22,6 @@ from ._turn import main_actions, take_main_action
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = ["act", "advance", "chance_outcomes", "current", "legal"]
-
 
 def current(w: Work) -> Seat | None:
     """The seat that must answer now: a hero, the first player for the players' choices (G5),

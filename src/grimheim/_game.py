@@ -21,8 +21,6 @@ from ._spaces import OBSERVER, action_space, observation_bounds, observation_sha
 from ._state import Config, State, View
 from ._validate import validate
 
-__all__ = ["Grimheim"]
-
 
 class Grimheim(Game[State, Action, View]):
     """*Fate: Defenders of Grimheim* for the kernel (:class:`tabletop_rules.Game`): its one

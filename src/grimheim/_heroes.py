@@ -26,19 +26,6 @@ from ._vocab.targets import monster_targets
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = [
-    "attack_targets",
-    "bonus_here",
-    "discard",
-    "gain_ability",
-    "gain_gold",
-    "mana_cards",
-    "mend",
-    "mend_options",
-    "take_bonus",
-    "upgrade_cost",
-]
-
 
 def mana_cards(w: Work, seat: Seat) -> tuple[str, ...]:
     """The hero's cards in play that hold mana (Focus, mana gained)."""

@@ -14,8 +14,6 @@ from tabletop_rules import Seat
 
 from ._state import Hero, Revealing, State, View
 
-__all__ = ["Unseen", "hidden_parts", "unseen"]
-
 
 def _blank(cards: tuple[str, ...], keep_top: bool, known: int) -> tuple[str, ...]:
     hidden = len(cards) - known

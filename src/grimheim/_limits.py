@@ -14,15 +14,6 @@ if TYPE_CHECKING:
     from ._cards import Card
     from ._content import Pack
 
-__all__ = [
-    "BONUS_LIMIT",
-    "GOLD_LIMIT",
-    "MANA_LIMIT",
-    "TOWN_LIMIT",
-    "deck_of",
-    "upgrade_limit",
-]
-
 GOLD_LIMIT: Final = 99
 """The most gold a hero holds; gold gained beyond it is lost (G48). The rules print no maximum,
 and no game comes near it: the most any hero held in 150 simulated games, short and long tracks,

@@ -16,8 +16,6 @@ import attrs
 
 from ._content import MapData, Pack, step_towards
 
-__all__ = ["CLOCKWISE", "GRIMHEIM", "Geometry", "Hex", "geometry"]
-
 CLOCKWISE = (1, 3, 5, 7, 9, 11)
 """The six directions around a hex, clockwise from north-east (clock positions)."""
 

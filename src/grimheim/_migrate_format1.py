@@ -19,8 +19,6 @@ import attrs
 from ._cards import CONTENT_CONVERTER
 from ._content import read_deck, standard_pack
 
-__all__ = ["GOLD_1", "STANDARD_1", "card_1", "deck_1", "filter_1", "migrate_1", "standard_pack_1"]
-
 STANDARD_1 = "33c728c044fdcd397ee0fdc140ca8d29d817e459509f82c2e2d20cff04ee7357"
 """The digest format 1 wrote for the first standard pack."""
 

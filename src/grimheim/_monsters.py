@@ -32,28 +32,6 @@ from ._quests import on_kill
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = [
-    "attack_dice",
-    "attackers",
-    "attacks_every_hero",
-    "can_place",
-    "clear_pins",
-    "damage_hero",
-    "damage_monster",
-    "hits_on_hero",
-    "knock_out",
-    "lose_pieces",
-    "maneuver",
-    "move_monsters",
-    "movement_order",
-    "place_card",
-    "place_monster",
-    "push_heroes",
-    "relocate_monster",
-    "supply_left",
-    "targets_of",
-]
-
 
 def lose_pieces(w: Work, count: int) -> None:
     """Remove town pieces; the game is lost when none is left (G4)."""

@@ -21,8 +21,6 @@ from ._map import Geometry, geometry
 UNASKED = -2
 """The value of :attr:`State.asking` while nobody has worked out who must answer."""
 
-__all__ = ["CardState", "Chance", "Config", "Hero", "Monster", "Turn", "UNASKED"]
-
 Chance = Literal["sampled", "explicit"]
 """How random draws are made: from the state's generator, or as decisions of the chance seat."""
 

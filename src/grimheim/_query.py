@@ -20,28 +20,6 @@ from ._vocab.costs import Mana
 from ._vocab.damage import RollAgainst
 from ._vocab.rolls import AddDice
 
-__all__ = [
-    "HAND_LIMIT",
-    "KindInfo",
-    "TROLLKIN",
-    "UPGRADE_COSTS",
-    "hero_armor",
-    "hero_health",
-    "hero_range",
-    "hand_size",
-    "hero_strength",
-    "hero_traits",
-    "holds_mana",
-    "ignores_armor",
-    "info",
-    "monster_at",
-    "move_points",
-    "occupant",
-    "roll_limit",
-    "side_of",
-    "track",
-]
-
 HAND_LIMIT = 4
 """The hand limit without cards that raise it."""
 

@@ -26,17 +26,6 @@ from ._vocab.conditions import holds
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = [
-    "counts_step",
-    "free_way",
-    "gain_equipment",
-    "on_kill",
-    "on_movement",
-    "on_roll",
-    "on_step",
-    "top_quest",
-]
-
 
 def top_quest(w: Work, seat: Seat) -> tuple[str, Quest] | None:
     """The card on top of the hero's equipment deck and its quest, if any."""

@@ -44,23 +44,6 @@ from ._work import Work
 
 _POSITIONS = (State, View)
 
-__all__ = [
-    "Outcome",
-    "act",
-    "after",
-    "chance_outcomes",
-    "current_player",
-    "decision",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "outcome",
-    "redeal",
-    "seat_count",
-    "view",
-    "why_not",
-]
-
 
 @attrs.frozen
 class Outcome(tabletop_rules.Outcome):

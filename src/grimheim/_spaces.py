@@ -24,15 +24,6 @@ from ._rules import current_player
 from ._state import FRAMES, Config, HeroAttack, MonsterAttack, View
 from ._vocab.costs import Mana
 
-__all__ = [
-    "GIFT_LIMIT",
-    "OBSERVER",
-    "action_space",
-    "observation_bounds",
-    "observation_shape",
-    "roll_limit",
-]
-
 GIFT_LIMIT: Final = GOLD_LIMIT
 """The largest :class:`~grimheim.GiveGold` amount in the space: all a hero can hold
 (:data:`~grimheim.GOLD_LIMIT`), so every gift is in it."""

@@ -52,8 +52,6 @@ from ._walks import move_points, reachable
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = ["main_actions", "main_refusal", "take_main_action"]
-
 _HERO_ACTIONS: dict[type, ActionKind] = {
     MoveTo: "move",
     Attack: "attack",

@@ -27,19 +27,6 @@ if TYPE_CHECKING:
     from ._frames.resolving import Resolving
     from ._work import Work
 
-__all__ = [
-    "auto_uses",
-    "available_uses",
-    "card_in_play",
-    "context",
-    "might_use",
-    "resolution_steps",
-    "the_use",
-    "timings_of",
-    "use_key",
-    "use_refusal",
-]
-
 _FINISH = FinishQuest()
 """The last step of a quest's completion: the card comes into play."""
 

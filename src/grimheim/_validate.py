@@ -26,8 +26,6 @@ from ._vocab.movement import AddMove
 from ._vocab.rolls import AddRange
 from ._work import Work
 
-__all__ = ["validate"]
-
 
 def validate(position: State | View) -> None:
     """Check a :class:`State` or :class:`View` (one built by hand, say) against the rules.

@@ -24,16 +24,6 @@ from ._vocab.conditions import holds
 if TYPE_CHECKING:
     from ._work import Work
 
-__all__ = [
-    "best_walk",
-    "can_stand",
-    "move_points",
-    "rams",
-    "reachable",
-    "shove_areas",
-    "stays",
-]
-
 
 def _traits(w: Work, seat: Seat) -> frozenset[str]:
     return hero_traits(w.config, w.heroes[seat])

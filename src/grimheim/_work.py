@@ -30,8 +30,6 @@ from ._state import (
 )
 from ._vocab import Engine
 
-__all__ = ["Work"]
-
 
 class Work(tabletop_rules.Work[State, Frame, Event]):
     """A state being changed by one action (see the module docs).

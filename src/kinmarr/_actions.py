@@ -15,50 +15,6 @@ from tabletop_rules import Seat
 
 from ._content import CARD_ID, FACES, Face
 
-__all__ = [
-    "AcceptTrade",
-    "Action",
-    "ACTIONS",
-    "Ask",
-    "AskCoin",
-    "Buy",
-    "Choose",
-    "Drop",
-    "Duel",
-    "EndTurn",
-    "Face",
-    "FaceResult",
-    "Give",
-    "GiveCoin",
-    "Keep",
-    "Loot",
-    "LootCoins",
-    "NoDuel",
-    "NoReroll",
-    "NoTrade",
-    "Pass",
-    "Pay",
-    "Power",
-    "Propose",
-    "Refresh",
-    "RefuseTrade",
-    "Reroll",
-    "Reveal",
-    "Roll",
-    "Sell",
-    "ShowTower",
-    "SkipLoot",
-    "Slot",
-    "Take",
-    "TakeCoins",
-    "Trade",
-    "Travel",
-    "Unslot",
-    "Use",
-    "notation",
-    "parse_notation",
-]
-
 
 def _card(_inst: object, attr: attrs.Attribute[str], value: str) -> None:
     if not isinstance(value, str):

@@ -6,21 +6,6 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-__all__ = [
-    "CASTLE",
-    "CHURCHYARD",
-    "INNER",
-    "INNER_SIGNPOST",
-    "OBSERVATORY",
-    "OUTER",
-    "OUTER_SIGNPOST",
-    "Ring",
-    "TILES",
-    "Tile",
-    "position",
-    "tile_at",
-]
-
 Ring: TypeAlias = Literal["inner", "outer"]
 """The inner path (15 tiles) or the outer path (26 tiles)."""
 

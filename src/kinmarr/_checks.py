@@ -12,8 +12,6 @@ from tabletop_rules import StateFormatError
 
 from ._content import Compiled
 
-__all__ = ["card_ids", "fail", "of_type", "pack_sorted", "whole"]
-
 
 def fail(path: str, detail: str) -> NoReturn:
     """Refuse the value at ``path``, saying why."""

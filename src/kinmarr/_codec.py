@@ -24,8 +24,6 @@ from ._frames import FRAMES, Frame
 from ._state import Config, State, View
 from ._validate import validate
 
-__all__ = ["CODEC", "FORMAT"]
-
 FORMAT: Final = 1
 """The current format number of kinmarr JSON."""
 

@@ -52,30 +52,6 @@ from ._words import (
     Teleport,
 )
 
-__all__ = [
-    "Board",
-    "Card",
-    "CardEntry",
-    "DiceFaces",
-    "Face",
-    "Guild",
-    "Kind",
-    "Pack",
-    "GuildPower",
-    "Request",
-    "Target",
-    "TileSpec",
-    "Trigger",
-    "Usage",
-    "When",
-    "content_converter",
-    "load_pack",
-    "pack_from_json",
-    "pack_to_json",
-    "standard_pack",
-    "standard_ref",
-]
-
 Face: TypeAlias = Literal["hit", "miss", "critical", "resilience", "dodge", "insight"]
 """A combat die face: Hit (1 wound), Miss, Critical (2 wounds), Resilience (heal 1 after the
 fight), Dodge (reroll it and one other die, K12), Insight (draw an Ability after the fight)."""

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from ._content import Card
 from ._words import Elusive, Fear, Pierce, Regenerate, Slow
 
-__all__ = ["fight_colours", "needed", "scoring_dice", "wounds_taken"]
-
 
 def fight_colours(guild_dice: Sequence[str], extra: Sequence[str], creature: Card) -> list[str]:
     """The dice rolled against ``creature``: the guild's dice less its Fear (the last ones, at

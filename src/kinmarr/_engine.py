@@ -16,8 +16,6 @@ from ._frames import BaseFrame
 from ._frames.draws import SHOP_SIZE, DrawFrame
 from ._work import Work
 
-__all__ = ["SHOP_SIZE", "answer", "refill_shop", "run"]
-
 
 def run(w: Work) -> None:
     """Work the frames until one waits for an answer or the game ends: a frame asking nobody

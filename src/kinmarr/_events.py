@@ -14,25 +14,6 @@ from tabletop_rules import PublicEvent, Seat
 
 from ._board import Tile
 
-__all__ = [
-    "CardGained",
-    "CardRevealed",
-    "CardUsed",
-    "DieRolled",
-    "DuelEnded",
-    "EVENTS",
-    "Event",
-    "FateChanged",
-    "FightEnded",
-    "GameEnded",
-    "Moved",
-    "PlayerDied",
-    "ProphecyFulfilled",
-    "ShopUsed",
-    "TradeAnswered",
-    "TurnBegan",
-]
-
 
 @attrs.frozen
 class TurnBegan(PublicEvent):

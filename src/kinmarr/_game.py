@@ -21,8 +21,6 @@ from ._spaces import OBSERVER, action_space, observation_bounds, observation_sha
 from ._state import Config, State, View
 from ._validate import validate
 
-__all__ = ["Kinmarr"]
-
 
 class Kinmarr(Game[State, Action, View]):
     """*Fated Kingdom* for the kernel (:class:`tabletop_rules.Game`): its one instance is

@@ -54,8 +54,6 @@ from ._actions import (
 )
 from ._query import HAND_LIMIT, SLOTS, has_shop
 
-__all__ = ["acting", "chance_outcomes", "decision_kind", "legal_actions", "why_not"]
-
 P = Any  # a State or a View
 
 _CHANCE_KINDS: Final = (Roll, FaceResult, Reveal)

@@ -41,20 +41,6 @@ from ._frames import OfferFrame
 from ._query import HAND_LIMIT, SLOTS, alive
 from ._words import Block, Bounty, ExtraDie, Hits, ShopAccess
 
-__all__ = [
-    "COIN",
-    "Plan",
-    "accepts",
-    "card_worth",
-    "coin_worth",
-    "offer_step",
-    "organise",
-    "shop_choice",
-    "spare_worth",
-    "trade_plan",
-    "worth",
-]
-
 P = Any  # a State or a View: only what a view shows is read
 
 COIN: Final = 0.6

@@ -13,22 +13,6 @@ from tabletop_rules import Seat
 from ._board import CASTLE, Tile
 from ._content import Compiled, Pack, standard_pack
 
-__all__ = [
-    "COIN_LIMIT",
-    "DECK_FIELD",
-    "FATE_MAX",
-    "Chance",
-    "Config",
-    "DEFAULT_GUILDS",
-    "Deck",
-    "Ending",
-    "Lasting",
-    "MAX_ROUNDS",
-    "Player",
-    "TurnFlags",
-    "last_round",
-]
-
 Chance: TypeAlias = Literal["sampled", "explicit"]
 """How random draws are made: ``"sampled"`` from the state's generator, or ``"explicit"`` as
 decisions of the chance seat."""

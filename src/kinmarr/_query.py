@@ -15,27 +15,6 @@ from ._board import position
 from ._content import Card, Compiled
 from ._words import Block, Bounty, DuelAnywhere, Effect, ExtraDie, Hits, ShopAccess
 
-__all__ = [
-    "HAND_LIMIT",
-    "SLOTS",
-    "WOUND_LIMIT",
-    "alive",
-    "bounty",
-    "can_duel_anywhere",
-    "creature_value",
-    "duel_targets",
-    "extra_dice",
-    "fight_modifiers",
-    "has_shop",
-    "holds_ability",
-    "lasting_modifiers",
-    "on_tile",
-    "order_from",
-    "passives",
-    "trade_partners",
-    "usable_ability",
-]
-
 SLOTS: Final = 3
 """Inventory slots per player."""
 HAND_LIMIT: Final = 10

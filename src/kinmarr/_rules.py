@@ -17,9 +17,10 @@ from tabletop_rules import (
 
 from ._actions import Action
 from ._board import tile_at
-from ._engine import SHOP_SIZE, answer, run
+from ._engine import answer, run
 from ._events import Event
 from ._frames import DrawFrame, Frame, StartFrame
+from ._frames.draws import SHOP_SIZE
 from ._legal import acting, decision_kind
 from ._legal import chance_outcomes as _chance_outcomes
 from ._legal import legal_actions as _legal_actions
@@ -27,22 +28,6 @@ from ._state import Config, Deck, Player, State, TurnFlags, View
 from ._work import Work
 
 _POSITIONS = (State, View)
-
-__all__ = [
-    "Outcome",
-    "act",
-    "after",
-    "chance_outcomes",
-    "current_player",
-    "decision",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "outcome",
-    "redeal",
-    "seat_count",
-    "view",
-]
 
 
 @attrs.frozen

@@ -35,14 +35,6 @@ from ._query import SLOTS
 from ._state import COIN_LIMIT, MAX_ROUNDS, Config, Deck, View
 from ._words import ExtraDie
 
-__all__ = [
-    "OBSERVER",
-    "action_space",
-    "dice_limit",
-    "observation_bounds",
-    "observation_shape",
-]
-
 _SPECIALS: Final = ("castle", "inner_signpost", "outer_signpost", "observatory")
 _DECISIONS: Final = (
     "chance",

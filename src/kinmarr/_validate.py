@@ -61,8 +61,6 @@ from ._state import (
 )
 from ._work import score
 
-__all__ = ["validate"]
-
 MAX_FRAMES: Final = 100
 _DECKS: Final = (
     ("encounters", "encounter"),

@@ -14,42 +14,6 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-__all__ = [
-    "Block",
-    "Bounty",
-    "CREATURE",
-    "Coins",
-    "Colour",
-    "DRAW_DECKS",
-    "DeckName",
-    "Draw",
-    "DuelAnywhere",
-    "EFFECTS",
-    "Effect",
-    "Elusive",
-    "ExtraDie",
-    "Fate",
-    "Fear",
-    "GainAbility",
-    "GainItem",
-    "Heal",
-    "HealAll",
-    "Hits",
-    "INSTANT",
-    "Move",
-    "PASSIVE",
-    "Pierce",
-    "REQUESTS",
-    "Regenerate",
-    "ShopAccess",
-    "Slow",
-    "Special",
-    "Steal",
-    "TAG",
-    "Teleport",
-    "Wound",
-]
-
 Colour: TypeAlias = Literal["red", "green", "blue"]
 """A combat die: red Strength, green Dexterity, blue Intelligence."""
 DeckName: TypeAlias = Literal["encounter", "ability", "item", "prophecy"]

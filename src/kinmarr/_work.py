@@ -24,8 +24,6 @@ from ._pieces import DECK_FIELD, FATE_MAX
 from ._query import HAND_LIMIT, WOUND_LIMIT, order_from
 from ._state import COIN_LIMIT, Config, Deck, Ending, Player, State, TurnFlags
 
-__all__ = ["DECK_FIELD", "FATE_MAX", "MFlags", "MPlayer", "Work", "score"]
-
 _FRESH: Final = TurnFlags()
 
 

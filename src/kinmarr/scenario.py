@@ -26,10 +26,11 @@ from tabletop_rules import Seat, StateFormatError
 from ._board import Tile
 from ._engine import run
 from ._frames import DropFrame
+from ._pieces import DECK_FIELD
 from ._query import HAND_LIMIT, SLOTS
 from ._state import COIN_LIMIT, Deck, Player, State, View
 from ._validate import validate
-from ._work import DECK_FIELD, Work
+from ._work import Work
 
 __all__ = [
     "PlayerInfo",

@@ -25,8 +25,6 @@ from ._game import Game
 from ._search import ISMCTSAgent
 from ._serial import parse_json
 
-__all__ = ["agents_of", "make_agent", "parse_agent_spec"]
-
 _SPEC = re.compile(r"\s*([^()\s]+)\s*(?:\((.*)\))?\s*", re.DOTALL)
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _CLOSE = {"(": ")", "[": "]", "{": "}"}

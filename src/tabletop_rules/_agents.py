@@ -9,8 +9,6 @@ import attrs
 
 from ._rng import Rng
 
-__all__ = ["Agent", "RandomAgent"]
-
 A = TypeVar("A")
 
 

@@ -22,8 +22,6 @@ import attrs
 from ._svg import SvgIds, svg_escape, svg_tag, svg_title
 from ._wellformed import action_problem
 
-__all__ = ["ActionButton", "ClickMap", "ClickPart", "Clicks", "narrow", "svg_buttons"]
-
 A = TypeVar("A")
 
 

@@ -18,8 +18,6 @@ import cattrs
 from ._errors import ContentError
 from ._serial import _locate_error, make_converter, parse_json
 
-__all__ = ["PackRef", "load_content", "read_content", "structure_content"]
-
 T = TypeVar("T")
 
 _CONVERTER = make_converter()

@@ -29,8 +29,6 @@ import attrs
 from ._clicks import ActionButton
 from ._game import Game
 
-__all__ = ["Decomposition", "Move", "decomposition"]
-
 _CHANCE_KEY = "chance-"
 # Decompositions kept, by game and config JSON (the goblinguard one costs a pass over 186,104
 # actions to build).

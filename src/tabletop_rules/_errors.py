@@ -8,15 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "ContentError",
-    "IllegalActionError",
-    "PositionTypeError",
-    "ReplayError",
-    "RulesError",
-    "StateFormatError",
-]
-
 
 def safe_repr(value: object, most: int = 200) -> str:
     """``repr(value)``, cut to ``most`` characters, and never an error: a value built without

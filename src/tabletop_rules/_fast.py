@@ -14,8 +14,6 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Interner", "fast_constructor"]
-
 T = TypeVar("T")
 
 

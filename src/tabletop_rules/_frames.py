@@ -19,8 +19,6 @@ from typing import Any, Generic, TypeVar
 
 from ._values import Seat
 
-__all__ = ["Frame", "Work"]
-
 W = TypeVar("W")
 A = TypeVar("A")
 F = TypeVar("F")

@@ -19,8 +19,6 @@ from ._spaces import ActionSpace, Observation, Observer
 from ._values import Decision, Outcome, Seat, Step
 from ._wellformed import action_problem, check_position, check_seat
 
-__all__ = ["Game", "replay"]
-
 S = TypeVar("S")
 A = TypeVar("A")
 T = TypeVar("T")

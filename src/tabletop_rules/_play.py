@@ -12,8 +12,6 @@ from ._game import Game
 from ._rng import Rng
 from ._values import CHANCE
 
-__all__ = ["play", "sample_chance"]
-
 S = TypeVar("S")
 A = TypeVar("A")
 

@@ -8,8 +8,6 @@ from typing import Any
 
 import attrs
 
-__all__ = ["expose"]
-
 
 def expose(namespace: MutableMapping[str, Any]) -> None:
     """Give every name of a package's ``__all__`` that comes from one of its private modules the

@@ -13,8 +13,6 @@ import importlib.util
 import io
 from typing import Any
 
-__all__ = ["FRAME_SIDE", "Rasterizer", "available"]
-
 INSTALL = 'pip install "tabletop-rules[raster]"'
 FRAME_SIDE = 960
 """The longer side of a frame, in pixels."""

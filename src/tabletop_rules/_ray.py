@@ -16,8 +16,6 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, TypeVar
 
-__all__ = ["CONNECT_TIMEOUT", "INSTALL", "connected", "import_ray", "run_tasks"]
-
 R = TypeVar("R")
 
 INSTALL = "pip install 'tabletop-rules[ray]'"

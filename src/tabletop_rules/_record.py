@@ -7,8 +7,6 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-__all__ = ["Record"]
-
 C = TypeVar("C")
 S = TypeVar("S")
 A = TypeVar("A")

@@ -15,8 +15,6 @@ from typing import Any
 
 from ._game import Game
 
-__all__ = ["GROUP", "load_game", "registered_games"]
-
 GROUP = "tabletop_rules.games"
 """The entry-point group in which a package registers its :class:`~tabletop_rules.Game`."""
 

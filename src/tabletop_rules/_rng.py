@@ -25,8 +25,6 @@ from typing import TypeVar
 
 import attrs
 
-__all__ = ["Rng"]
-
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1

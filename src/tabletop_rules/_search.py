@@ -22,8 +22,6 @@ from ._play import sample_chance
 from ._rng import Rng
 from ._values import CHANCE
 
-__all__ = ["ISMCTSAgent"]
-
 A = TypeVar("A")
 
 

@@ -41,18 +41,6 @@ from cattrs.v import format_exception
 from ._errors import ContentError, RulesError, StateFormatError
 from ._record import Record
 
-__all__ = [
-    "MAX_INPUT",
-    "Codec",
-    "canonical_json",
-    "digest_of",
-    "make_converter",
-    "parse_json",
-    "register_tagged_union",
-    "register_validator",
-    "tag_of",
-]
-
 T = TypeVar("T")
 
 MAX_INPUT = 4 * 2**20

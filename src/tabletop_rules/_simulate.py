@@ -26,8 +26,6 @@ from ._values import Outcome, Seat
 if TYPE_CHECKING:
     from ._agents import Agent
 
-__all__ = ["Distribution", "GameResult", "SimulationResult", "simulate"]
-
 Backend = Literal["local", "processes", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "processes", "ray")
 

@@ -34,20 +34,6 @@ import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar
 
-__all__ = [
-    "ActionSpace",
-    "ChainSpace",
-    "Marks",
-    "NotInSpaceError",
-    "Observation",
-    "Observer",
-    "TableSpace",
-    "as_array",
-    "flatten",
-    "reshape",
-    "shape_of",
-]
-
 A = TypeVar("A")
 V = TypeVar("V")
 

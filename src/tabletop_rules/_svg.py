@@ -13,8 +13,6 @@ import functools
 import re
 from collections.abc import Mapping
 
-__all__ = ["SvgIds", "svg_attributes", "svg_escape", "svg_number", "svg_tag", "svg_title"]
-
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;"}
 # What needs escaping (a carriage return too, which a parser would read as a newline), and the
 # characters XML 1.0 cannot hold at all (those become U+FFFD).

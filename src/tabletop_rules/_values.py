@@ -7,17 +7,6 @@ from typing import Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkab
 
 import attrs
 
-__all__ = [
-    "CHANCE",
-    "Decision",
-    "Event",
-    "Outcome",
-    "PrivateEvent",
-    "PublicEvent",
-    "Seat",
-    "Step",
-]
-
 Seat: TypeAlias = int
 """A player's seat: a 0-based ``int`` in the config's order; solitaire games have seat 0 only.
 

@@ -18,8 +18,6 @@ import attrs
 
 from ._errors import IllegalActionError, PositionTypeError, safe_repr
 
-__all__ = ["action_problem", "check_position", "check_seat"]
-
 _Check: TypeAlias = Callable[[Any], bool]
 _FIELDS: dict[type, tuple[tuple[str, _Check, str], ...]] = {}
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["article", "join_words", "plural", "sentence"]
-
 
 def join_words(words: Iterable[str], *, last: str = "and", empty: str = "nothing") -> str:
     """The words as an English list: ``a``, ``a and b``, ``a, b and c``; ``empty`` for none.

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import attrs
 
-from tabletop_rules import RandomAgent, Rng
+from tabletop_rules import Rng
 
 from .._actions import Action, Place
 from .._board import Board
@@ -35,8 +35,6 @@ from .._deck import (
 )
 from .._rules import after, board_of, redeal
 from .._state import State, View
-
-__all__ = ["GreedyAgent", "RandomAgent", "Weights", "evaluate"]
 
 
 @attrs.frozen

@@ -23,8 +23,6 @@ from .._state import State, View
 from .greedy import WEIGHTS, Weights, _kinds, _Position, _score
 from .prospects import Spare, lost_monster
 
-__all__ = ["LOST", "Node", "Scored", "scored_placements"]
-
 LOST = 1e6
 """What a placement that leaves a monster lost loses from its score (more than any score)."""
 

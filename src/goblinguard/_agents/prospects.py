@@ -37,8 +37,6 @@ from .._deck import (
     decode,
 )
 
-__all__ = ["Spare", "hopeless", "lost_monster"]
-
 _TOWER = CODE_LETTERS.index("W")
 
 

@@ -25,8 +25,6 @@ from .._state import Config, View
 from .lookahead import Node, scored_placements
 from .solver import BudgetSpentError, Search
 
-__all__ = ["SearchAgent"]
-
 
 def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -31,8 +31,6 @@ from .._state import State
 from .lookahead import LOST, Node, scored_placements
 from .prospects import Spare, hopeless
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_WIDTH", "Solution", "hint", "solve"]
-
 DEFAULT_BUDGET = 1_000_000
 """The nodes :func:`solve` may generate unless told otherwise."""
 

@@ -18,8 +18,6 @@ from .._cards import Layer
 from .._rules import legal_actions
 from .._state import State, View
 
-__all__ = ["CLICKS", "at"]
-
 LAYERS = {
     Layer.TOP: ActionButton("layer-top", "On top", "Lay the card on top of the cards it overlaps"),
     Layer.BOTTOM: ActionButton(

@@ -17,8 +17,6 @@ from .._cards import Card, Layer
 from .._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
 from .._state import Config, State, View
 
-__all__ = ["card_text", "describe"]
-
 _LETTERS = {
     "G": "guard",
     "X": "goblin",

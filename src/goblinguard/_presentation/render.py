@@ -6,9 +6,6 @@ from .._deck import CODE_LETTERS, decode, encode
 from .._rules import board_of, outcome
 from .._state import State, View
 
-__all__ = ["render_text"]
-
-
 _KEY = (
     "key: G guard, X goblin, O hobgoblin, H house, F Fort, W Watchtower, B Barracks; x o defeated"
 )

@@ -21,8 +21,6 @@ from .._rules import outcome, stack
 from .._state import Placed, State, View
 from .clicks import at
 
-__all__ = ["draw_svg"]
-
 CELL = 40
 """Side of a cell of the table, in SVG user units."""
 HAND_CELL = 28

@@ -18,8 +18,6 @@ from .._state import MonsterTurn, View
 from .._vocab.costs import TakeDamage
 from .._work import Work
 
-__all__ = ["DefenderAgent"]
-
 
 def _threat(w: Work, area: int) -> float:
     """How much the monster in ``area`` threatens the town: the pieces it would take, over the

@@ -18,8 +18,6 @@ import attrs
 from .._query import info
 from .forecast import Forecast, forecast, forecast_spots, hero_distances
 
-__all__ = ["PlannerWeights", "card_worth", "evaluate"]
-
 
 def _finite(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):

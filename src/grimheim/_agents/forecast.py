@@ -36,8 +36,6 @@ from .._query import (
 from .._state import MonsterAttack, MonsterTurn
 from .._work import Work
 
-__all__ = ["Forecast", "attack_odds", "forecast", "forecast_spots", "hero_distances"]
-
 _PLENTY = 1_000_000
 """Town pieces the copy starts with, so that no loss ends the forecast early."""
 

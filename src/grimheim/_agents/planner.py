@@ -34,8 +34,6 @@ from .._state import EndOfTurn, MonsterAttack, MonsterTurn, State, View
 from .evaluate import PlannerWeights, evaluate
 from .forecast import Forecast, attack_odds
 
-__all__ = ["PlannerAgent"]
-
 
 def _count(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:

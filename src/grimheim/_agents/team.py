@@ -37,8 +37,6 @@ from .forecast import FAR, Forecast, forecast, hero_distances
 from .planner import PlannerAgent, _stage
 from .value import TeamValue, standard_value
 
-__all__ = ["TeamAgent"]
-
 
 def _reach(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -29,8 +29,6 @@ from .._query import hero_health, info
 from .evaluate import _lasting, _stopped, card_worth
 from .forecast import Forecast, forecast_spots, hero_distances
 
-__all__ = ["FEATURES", "TeamValue", "features", "load_value", "standard_value"]
-
 FEATURES: tuple[str, ...] = (
     "bias",
     "heroes",

@@ -11,8 +11,6 @@ from .._actions import Action
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["BaseFrame"]
-
 
 class BaseFrame(Frame["Work", Action]):
     """A pending step or decision of grimheim: a frozen attrs class saved with the state, whose

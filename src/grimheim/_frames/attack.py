@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["NO_ROLL", "AttackPhase", "Faces", "HeroAttack", "start_attack"]
-
 Faces: TypeAlias = tuple[int, int, int, int]
 """Attack dice by face: ``(hits, hits unless cover, runes, misses)``."""
 

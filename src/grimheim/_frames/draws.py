@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["Drawing", "Revealing", "card_odds", "reveal_next"]
-
 
 def card_odds(cards: tuple[str, ...] | list[str]) -> tuple[tuple[Action, Fraction], ...]:
     """A draw from ``cards``: each card (by id, in id order) with its probability."""

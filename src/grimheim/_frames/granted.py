@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["Granted"]
-
 
 @attrs.frozen
 class Granted(BaseFrame):

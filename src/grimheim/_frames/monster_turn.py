@@ -59,8 +59,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["Ambush", "MonsterAttack", "MonsterStepName", "MonsterTurn", "Reinforcing"]
-
 MonsterStepName = Literal["die", "pins", "move", "attack", "attacking", "reinforce", "end"]
 
 

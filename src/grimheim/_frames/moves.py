@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["MOVE_RULE", "Moving", "Ramming", "finish_movement", "go"]
-
 MOVE_RULE = (
     "Move: up to 3 areas (more with cards), never into an occupied area, a lake or a mountain "
     "(but Naglfar and the Troll Caves); entering Grimheim ends the move"

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["GoldOffer", "QuestOffer"]
-
 
 @attrs.frozen
 class GoldOffer(BaseFrame):

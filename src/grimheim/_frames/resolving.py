@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["Resolving", "begin_quest", "begin_use"]
-
 
 @attrs.frozen
 class Resolving(BaseFrame):

@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["EndOfTurn"]
-
 DECKS: tuple[Literal["abilities", "equipment"], ...] = ("abilities", "equipment")
 
 

@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from .._state import State, View
     from .._work import Work
 
-__all__ = ["Window", "open_window"]
-
 
 @attrs.frozen
 class Window(BaseFrame):

@@ -17,8 +17,6 @@ from .._content import MonsterCard
 from .._state import Config, State, View
 from .names import ROMAN, Names
 
-__all__ = ["card_text"]
-
 
 def _hero_card(names: Names, card: Card) -> str:
     pack = names.config.pack

@@ -21,9 +21,6 @@ from .._map import Hex
 from .._rules import decision, legal_actions
 from .._state import State, View
 
-__all__ = ["CLICKS", "area_key"]
-
-
 _WORDS: dict[type, ActionButton] = {
     kind: ActionButton.for_kind(kind, key, label)
     for kind, key, label in (

@@ -34,8 +34,6 @@ from .._state import (
 from .._work import Work
 from .names import ROMAN, Names
 
-__all__ = ["describe", "die_face", "faces_text"]
-
 _FACES = (("hit", "hits"), ("hit unless cover", "hits unless cover"), ("rune", "runes"),
           ("miss", "misses"))  # fmt: skip
 _DIE = {

@@ -13,8 +13,6 @@ from tabletop_rules import article
 from .._map import Hex
 from .._state import Config, Monster
 
-__all__ = ["ROMAN", "Names"]
-
 _CARD_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 """What may be a hero's card id in a text: words joined by hyphens."""
 ROMAN = {1: "I", 2: "II"}

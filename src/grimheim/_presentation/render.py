@@ -10,8 +10,6 @@ from .._work import Work
 from .describe import describe, faces_text
 from .names import Names
 
-__all__ = ["render_text"]
-
 _TERRAIN = {"plains": ".", "forest": "%", "mountain": "^", "lake": "~", "town": "#"}
 _ROAD = "="
 _MONSTERS = {

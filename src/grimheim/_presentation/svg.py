@@ -72,8 +72,6 @@ from .._work import Work
 from .clicks import area_key
 from .describe import describe, die_face, faces_text
 
-__all__ = ["draw_svg"]
-
 Attr = str | int | float | None
 Style = dict[str, Attr]
 XY = tuple[float, float]

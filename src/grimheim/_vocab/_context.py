@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from .._state import CardState, Hero, HeroAttack, Monster, MonsterAttack
     from .._work import Work
 
-__all__ = ["Ctx", "Engine"]
-
 F = TypeVar("F", "HeroAttack", "MonsterAttack")
 
 

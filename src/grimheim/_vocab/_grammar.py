@@ -28,19 +28,6 @@ from tabletop_rules import ContentError
 if TYPE_CHECKING:
     from ._context import Ctx
 
-__all__ = [
-    "Condition",
-    "Cost",
-    "Effect",
-    "Pick",
-    "Picks",
-    "ResolutionStep",
-    "When",
-    "Word",
-    "describe_all",
-    "word",
-]
-
 When: TypeAlias = Literal[
     "free",
     "attack-roll",

@@ -12,8 +12,6 @@ from tabletop_rules import ContentError
 from ._context import Ctx
 from .conditions import count_adjacent
 
-__all__ = ["Amount", "Count", "Per", "describe_amount", "value"]
-
 Per: TypeAlias = Literal[
     "rune", "new-rune", "distance", "adjacent-monster", "excess", "damage", "roll-damage"
 ]

@@ -16,27 +16,6 @@ from tabletop_rules import ContentError
 from ._context import Ctx
 from ._grammar import Condition, word
 
-__all__ = [
-    "Adjacent",
-    "AnyOf",
-    "CloserToGrimheim",
-    "Distance",
-    "Faction",
-    "GrantedBy",
-    "HealthLeft",
-    "InGrimheim",
-    "InLocation",
-    "Kind",
-    "LegendMonster",
-    "OnRoad",
-    "OutsideGrimheim",
-    "Rank",
-    "Runes",
-    "Terrain",
-    "Undamaged",
-    "holds",
-]
-
 Of: TypeAlias = Literal["hero", "target"]
 """Whose area a place condition looks at: the hero's or the target monster's."""
 

@@ -19,19 +19,6 @@ from ._grammar import Cost, Pick, word
 if TYPE_CHECKING:
     from .._pieces import CardState
 
-__all__ = [
-    "Counters",
-    "DiscardCards",
-    "Durability",
-    "Gold",
-    "Mana",
-    "ManaAny",
-    "SpawnNext",
-    "SpendAction",
-    "TakeDamage",
-    "x_of",
-]
-
 ActionKind = Literal["move", "attack", "prepare", "focus", "mend", "practice"]
 
 

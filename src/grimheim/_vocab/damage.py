@@ -15,8 +15,6 @@ from ._grammar import Condition, Effect, Pick, word
 from .amounts import Amount, describe_amount, value
 from .targets import MonsterTarget, describe_monsters, monster_targets
 
-__all__ = ["DamageEach", "DealDamage", "Kill", "RollAgainst", "hurt"]
-
 
 def hurt(ctx: Ctx, area: int, amount: int, unpreventable: bool = False) -> int:
     """Deal ``amount`` damage from the hero to the monster in ``area``; the damage to spare if

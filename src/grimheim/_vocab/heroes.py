@@ -15,21 +15,6 @@ from ._grammar import Effect, Pick, Picks, word
 from .amounts import Amount, describe_amount, value
 from .targets import HeroTarget, hero_targets
 
-__all__ = [
-    "AddTownPiece",
-    "Draw",
-    "DrawTo",
-    "FinishQuest",
-    "GainGold",
-    "GainMana",
-    "Heal",
-    "PerformAction",
-    "Repair",
-    "damaged_equipment",
-    "hand_limit",
-    "mana_cards",
-]
-
 ActionKind = Literal["move", "attack", "prepare", "focus", "mend", "practice"]
 
 

@@ -11,8 +11,6 @@ from ._context import Ctx
 from ._grammar import Effect, word
 from .amounts import Amount, describe_amount, value
 
-__all__ = ["Prevent"]
-
 
 @word("prevent")
 @attrs.frozen

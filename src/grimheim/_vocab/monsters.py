@@ -15,17 +15,6 @@ from ._context import Ctx
 from ._grammar import Condition, Effect, Pick, word
 from .targets import MonsterTarget, describe_monsters, monster_targets
 
-__all__ = [
-    "MOVED_AREAS_MOST",
-    "Bounty",
-    "MoveMonster",
-    "Pin",
-    "Swap",
-    "held",
-    "monster_destinations",
-]
-
-
 MOVED_AREAS_MOST = 4
 """The most areas a card moves a monster (``move-monster``'s ``areas``): every walk is looked at,
 so the bound keeps the count of walks small (the cards move a monster 1 or 2 areas)."""

@@ -16,8 +16,6 @@ from .._limits import BONUS_LIMIT
 from ._context import Ctx
 from ._grammar import Condition, Effect, word
 
-__all__ = ["AddMove", "Move", "Stay"]
-
 
 @word("move")
 @attrs.frozen

@@ -19,15 +19,6 @@ from ._grammar import Effect, Pick, word
 from .amounts import Amount, describe_amount, value
 from .targets import monster_targets
 
-__all__ = [
-    "AddDamage",
-    "AddDice",
-    "AddRange",
-    "Divert",
-    "Rerolls",
-    "Store",
-]
-
 _ROLLS = frozenset({"attack-roll", "roll"})
 
 

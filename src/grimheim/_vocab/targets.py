@@ -15,14 +15,6 @@ from ._context import Ctx
 from ._grammar import Condition
 from .conditions import holds
 
-__all__ = [
-    "HeroTarget",
-    "MonsterTarget",
-    "describe_monsters",
-    "hero_targets",
-    "monster_targets",
-]
-
 MonsterTarget: TypeAlias = Literal[
     "in-range",
     "adjacent",

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-__all__ = ["TRAITS", "Trait"]
-
 Trait: TypeAlias = Literal[
     "ignore-armor",
     "runes-hit",

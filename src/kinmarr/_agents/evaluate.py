@@ -27,8 +27,6 @@ from .._words import Block, ExtraDie, Heal, HealAll, Hits
 from .._work import score
 from .heuristic import kill_chance
 
-__all__ = ["FEATURES", "WEIGHTS", "evaluate", "features"]
-
 P = Any  # a State or a View
 
 FEATURES: Final = (

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from tabletop_rules import RandomAgent, Rng
+from tabletop_rules import Rng
 
 from .. import _actions
 from .._actions import Action
@@ -60,8 +60,6 @@ from .._words import (
     Teleport,
     Wound,
 )
-
-__all__ = ["HeuristicAgent", "RandomAgent", "kill_chance"]
 
 _WOUNDS = {"hit": 1, "critical": 2}
 

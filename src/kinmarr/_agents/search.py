@@ -19,8 +19,6 @@ from .._state import State, View
 from .evaluate import evaluate
 from .heuristic import HeuristicAgent
 
-__all__ = ["KINDS", "SEARCHED", "SearchAgent"]
-
 KINDS: Final = frozenset(
     {
         "window",

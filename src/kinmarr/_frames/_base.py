@@ -14,20 +14,6 @@ from .._pieces import DECK_FIELD
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = [
-    "MAX_COUNT",
-    "BaseFrame",
-    "P",
-    "at",
-    "candidates",
-    "game_card",
-    "game_seat",
-    "living",
-    "turns",
-    "waiting",
-    "waits",
-]
-
 P = Any
 """A position the frames read: a :class:`~kinmarr.State`, a :class:`~kinmarr.View` or the
 engine's working copy (:class:`~kinmarr._work.Work`), which share their field names."""

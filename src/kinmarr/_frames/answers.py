@@ -50,8 +50,6 @@ from .._words import (
 from .combat import DuelFrame, FightFrame, current_fight, dice_hits, fighters
 from .turn import MenuFrame
 
-__all__ = ["FIGHT_REQUESTS", "REACTIONS", "TURN_REQUESTS", "answers", "applies", "reacts"]
-
 P = Any  # a State, a View or the engine's working copy
 
 FIGHT_REQUESTS: Final[frozenset[Request]] = frozenset({"combat", "result"})

@@ -32,23 +32,6 @@ from .triggers import happen
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = [
-    "DiceRoll",
-    "DuelFrame",
-    "FightFrame",
-    "current_fight",
-    "dice_hits",
-    "die_result",
-    "dodging",
-    "face_odds",
-    "fight_bonus",
-    "fighters",
-    "new_duel",
-    "new_fight",
-    "open_dodges",
-    "rolling",
-]
-
 WOUNDS: Final[dict[str, int]] = {"hit": 1, "critical": 2}
 """Wounds dealt by each face (the others deal none)."""
 

@@ -31,8 +31,6 @@ from ._base import (
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["SHOP_SIZE", "DrawFrame", "DropFrame", "GainFrame", "reveal_odds"]
-
 SHOP_SIZE: Final = 4
 """Items the Shop shows while the Item deck lasts (K14)."""
 

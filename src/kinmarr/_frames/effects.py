@@ -38,8 +38,6 @@ from .window import ResolveFrame
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["ANSWER_SOURCES", "RunFrame", "effects_of"]
-
 ANSWER_SOURCES = frozenset({"usage", "power", "reward", "trigger"})
 """Effects run for a player who may not be the active one (a card or power used as an answer, a
 prophecy's reward, a guild's trigger)."""

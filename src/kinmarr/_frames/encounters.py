@@ -35,8 +35,6 @@ from .triggers import happen
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["ChooseFrame", "EncounterFrame", "PayFrame", "choosable"]
-
 
 def choosable(p: Any, frame: ChooseFrame) -> list[str]:
     """The revealed cards that may still be chosen: not chosen yet, a tower only if its price can

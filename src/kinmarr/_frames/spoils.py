@@ -19,8 +19,6 @@ from .draws import DrawFrame, DropFrame, GainFrame
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["LootFrame", "TrophyFrame"]
-
 
 @attrs.frozen
 class LootFrame(BaseFrame):

@@ -29,8 +29,6 @@ from .draws import GainFrame
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["OfferFrame", "owned"]
-
 
 def owned(p: P, seat: Seat) -> tuple[str, ...]:
     """A player's Items and creatures (what a trade may swap), in pack order."""

@@ -20,8 +20,6 @@ from .triggers import happen
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["ArriveFrame", "MoveFrame", "RollFrame", "arrive"]
-
 _SIXTH = Fraction(1, 6)
 
 

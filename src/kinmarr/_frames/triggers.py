@@ -15,8 +15,6 @@ from .draws import DrawFrame
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["happen"]
-
 
 def happen(
     w: Work, seat: Seat, on: str, creature: Card | None = None, tile: int | None = None

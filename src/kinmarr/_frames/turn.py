@@ -37,8 +37,6 @@ from .triggers import happen
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["MenuFrame", "StartFrame", "TurnEndFrame", "exhausted"]
-
 
 def exhausted(p: Any) -> bool:
     """Whether a deck is empty: the game ends with scoring at the start of the next turn."""

@@ -20,8 +20,6 @@ from .answers import answers
 if TYPE_CHECKING:
     from .._work import Work
 
-__all__ = ["Answer", "ResolveFrame", "WindowFrame", "window_order"]
-
 
 @attrs.frozen
 class Answer:

@@ -30,8 +30,6 @@ from .._words import (
 )
 from .names import Names
 
-__all__ = ["abilities_text", "card_text"]
-
 
 def _effect_words(effect: Effect) -> str:
     """An instant effect that needs no target, in words (for a creature's triggers)."""

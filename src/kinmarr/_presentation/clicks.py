@@ -22,9 +22,6 @@ from .._rules import legal_actions
 from .._state import State, View
 from .names import FACE_NAMES
 
-__all__ = ["CLICKS"]
-
-
 _WORDS: dict[type, ActionButton] = {
     kind: ActionButton.for_kind(kind, key, label)
     for kind, key, label in (

@@ -29,12 +29,10 @@ from .._frames import (
 )
 from .._frames.combat import dodging, rolling
 from .._legal import acting
+from .._pieces import FATE_MAX as _FATE_MAX
 from .._state import State, View
-from .._work import FATE_MAX as _FATE_MAX
 from .card_text import abilities_text
 from .names import COLOURS, FACE_NAMES, Names
-
-__all__ = ["describe", "request_words"]
 
 _REQUESTS: Final = {
     "start": "the start of the turn",

@@ -11,8 +11,6 @@ from typing import Final
 from .._board import Tile
 from .._state import Config
 
-__all__ = ["COLOURS", "FACE_NAMES", "Names"]
-
 FACE_NAMES: Final = {
     "hit": "Hit",
     "miss": "Miss",

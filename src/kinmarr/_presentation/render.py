@@ -22,8 +22,6 @@ from .._state import Deck, State, View
 from .describe import describe, request_words
 from .names import FACE_NAMES, Names
 
-__all__ = ["render_text"]
-
 _SHOWN: Final = 12
 """The legal actions listed, at most."""
 

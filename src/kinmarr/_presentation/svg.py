@@ -47,17 +47,15 @@ from .._frames import (
     WindowFrame,
 )
 from .._frames.combat import dodging
+from .._pieces import DECK_FIELD, FATE_MAX
 from .._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from .._rules import decision, outcome
 from .._state import Deck, State, View
 from .._words import Draw, Teleport
 from .._words import Fate as FateEffect
-from .._work import DECK_FIELD, FATE_MAX
 from .card_text import abilities_text
 from .describe import describe, request_words
 from .names import Names
-
-__all__ = ["draw_svg"]
 
 Position: TypeAlias = State | View
 Drawn: TypeAlias = tuple[str, float]
