@@ -111,6 +111,8 @@ nitpick_ignore = [
     ("py:class", "EntryPoint"),
     ("py:class", "types.ModuleType"),
     ("py:class", "ModuleType"),
+    # the typed keyword options of the adapters' env(): **options: Unpack[EnvOptions]
+    ("py:class", "typing_extensions.Unpack"),
     # third-party types: the cattrs converter of Codec and make_converter, and the Hypothesis
     # strategies returned by tabletop_rules.testing (imported only for type checking)
     ("py:class", "cattrs.converters.Converter"),

@@ -27,6 +27,17 @@ def game_seat(value: Any, path: str, position: Any) -> int:
     return number(value, path, 0, len(position.heroes) - 1)
 
 
+def seats_once(seats: tuple[int, ...], path: str, position: Any) -> None:
+    """``seats``, some seats of the game, each once, in any order; refused otherwise."""
+    n = len(position.heroes)
+    if (
+        not seats
+        or any(type(s) is not int or not 0 <= s < n for s in seats)
+        or len(set(seats)) != len(seats)
+    ):
+        fail(path, "seats of the game, each once")
+
+
 def known_cards(position: Any, path: str, cards: tuple[str, ...]) -> None:
     """Every one of ``cards`` is a card of the game's pack."""
     for i, card in enumerate(cards):

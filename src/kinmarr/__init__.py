@@ -144,6 +144,18 @@ from ._frames import (
     WindowFrame,
 )
 from ._game import Kinmarr
+from ._pieces import (
+    COIN_LIMIT,
+    DEFAULT_GUILDS,
+    MAX_ROUNDS,
+    Chance,
+    Config,
+    Deck,
+    Ending,
+    Lasting,
+    Player,
+    TurnFlags,
+)
 from ._presentation.card_text import card_text
 from ._presentation.describe import describe
 from ._presentation.render import (
@@ -169,20 +181,7 @@ from ._spaces import (
     observation_bounds,
     observation_shape,
 )
-from ._state import (
-    COIN_LIMIT,
-    DEFAULT_GUILDS,
-    MAX_ROUNDS,
-    Chance,
-    Config,
-    Deck,
-    Ending,
-    Lasting,
-    Player,
-    State,
-    TurnFlags,
-    View,
-)
+from ._state import State, View
 from ._validate import (
     validate,
 )

@@ -21,7 +21,8 @@ from ._actions import ACTIONS, Action
 from ._content import content_converter, pack_to_json, standard_ref, structure_pack
 from ._events import EVENTS, Event
 from ._frames import FRAMES, Frame
-from ._state import Config, State, View
+from ._pieces import Config
+from ._state import State, View
 from ._validate import validate
 
 FORMAT: Final = 1

@@ -12,13 +12,14 @@ from ._agents.heuristic import HeuristicAgent
 from ._agents.search import SearchAgent
 from ._codec import CODEC
 from ._legal import why_not
+from ._pieces import Config
 from ._presentation.card_text import card_text
 from ._presentation.clicks import CLICKS
 from ._presentation.describe import describe
 from ._presentation.render import render_text
 from ._presentation.svg import draw_svg
 from ._spaces import OBSERVER, action_space, observation_bounds, observation_shape
-from ._state import Config, State, View
+from ._state import State, View
 from ._validate import validate
 
 

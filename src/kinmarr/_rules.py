@@ -24,7 +24,8 @@ from ._frames.draws import SHOP_SIZE
 from ._legal import acting, decision_kind
 from ._legal import chance_outcomes as _chance_outcomes
 from ._legal import legal_actions as _legal_actions
-from ._state import Config, Deck, Player, State, TurnFlags, View
+from ._pieces import Config, Deck, Player, TurnFlags
+from ._state import State, View
 from ._work import Work
 
 _POSITIONS = (State, View)

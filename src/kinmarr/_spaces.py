@@ -31,8 +31,9 @@ from ._frames import (
     WindowFrame,
 )
 from ._legal import acting, decision_kind
+from ._pieces import COIN_LIMIT, MAX_ROUNDS, Config, Deck
 from ._query import SLOTS
-from ._state import COIN_LIMIT, MAX_ROUNDS, Config, Deck, View
+from ._state import View
 from ._words import ExtraDie
 
 _SPECIALS: Final = ("castle", "inner_signpost", "outer_signpost", "observatory")

@@ -1,5 +1,5 @@
 """The values of a game: :class:`State` and :class:`View`, which hold the parts of
-:mod:`kinmarr._pieces` (re-exported here) and the pending frames of :mod:`kinmarr._frames`."""
+:mod:`kinmarr._pieces` and the pending frames of :mod:`kinmarr._frames`."""
 
 from __future__ import annotations
 
@@ -10,35 +10,7 @@ import attrs
 from tabletop_rules import Rng, Seat
 
 from ._frames import Frame
-from ._pieces import (
-    COIN_LIMIT,
-    DEFAULT_GUILDS,
-    MAX_ROUNDS,
-    Chance,
-    Config,
-    Deck,
-    Ending,
-    Lasting,
-    Player,
-    TurnFlags,
-    last_round,
-)
-
-__all__ = [
-    "COIN_LIMIT",
-    "Chance",
-    "Config",
-    "DEFAULT_GUILDS",
-    "Deck",
-    "Ending",
-    "Lasting",
-    "MAX_ROUNDS",
-    "Player",
-    "State",
-    "TurnFlags",
-    "View",
-    "last_round",
-]
+from ._pieces import Config, Deck, Ending, Lasting, Player, TurnFlags
 
 
 @attrs.frozen

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from tabletop_rules import CHANCE, Rng
 
+from . import _pieces
 from ._board import Tile, tile_at
 from ._checks import card_ids as _ids
 from ._checks import fail as _fail
@@ -45,20 +46,8 @@ from ._frames._base import at
 from ._frames.draws import SHOP_SIZE
 from ._frames.turn import exhausted
 from ._legal import acting, legal_actions
-from ._pieces import FATE_MAX
 from ._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
-from ._state import (
-    COIN_LIMIT,
-    Config,
-    Deck,
-    Ending,
-    Lasting,
-    Player,
-    State,
-    TurnFlags,
-    View,
-    last_round,
-)
+from ._state import State, View
 from ._work import score
 
 MAX_FRAMES: Final = 100
@@ -87,7 +76,7 @@ def validate(position: State | View) -> None:
             (``"$.players[1].hand"``), ``detail`` what is wrong.
     """
     _type(position, (State, View), "$")
-    _type(position.config, Config, "$.config")
+    _type(position.config, _pieces.Config, "$.config")
     rules = position.config.rules
     explicit = position.config.explicit
     n = len(position.config.guilds)
@@ -99,8 +88,8 @@ def validate(position: State | View) -> None:
     if len(position.players) != n:
         _fail("$.players", f"one player per guild of the config ({n}), not {len(position.players)}")
     _int(position.turn, 0, n - 1, "$.turn")
-    _int(position.round, 0, last_round(position.config) + 1, "$.round")
-    _int(position.fate, 0, FATE_MAX, "$.fate")
+    _int(position.round, 0, _pieces.last_round(position.config) + 1, "$.round")
+    _int(position.fate, 0, _pieces.FATE_MAX, "$.fate")
     _type(position.frames, tuple, "$.frames")
     if len(position.frames) > MAX_FRAMES:
         _fail("$.frames", f"at most {MAX_FRAMES} frames")
@@ -133,7 +122,7 @@ def validate(position: State | View) -> None:
         put((position.prophecy,), "$.prophecy")
     _type(position.lasting, tuple, "$.lasting")
     for i, lasting in enumerate(position.lasting):
-        _type(lasting, Lasting, f"$.lasting[{i}]")
+        _type(lasting, _pieces.Lasting, f"$.lasting[{i}]")
         card = rules.card.get(lasting.card)
         active = lasting.card == position.prophecy
         prophecy = card is not None and card.kind == "prophecy" and active
@@ -168,7 +157,7 @@ def validate(position: State | View) -> None:
 
 def _player(player: Any, seat: int, p: State | View, rules: Compiled, dropping: bool) -> None:
     path = f"$.players[{seat}]"
-    _type(player, Player, path)
+    _type(player, _pieces.Player, path)
     if player.guild != p.config.guilds[seat]:
         _fail(f"{path}.guild", f"seat {seat} plays {p.config.guilds[seat]!r} (K9)")
     if player.tile is not None:
@@ -177,7 +166,7 @@ def _player(player: Any, seat: int, p: State | View, rules: Compiled, dropping: 
     slots = _ids(player.slots, rules, f"{path}.slots")
     _sorted(hand, rules, f"{path}.hand")
     _sorted(slots, rules, f"{path}.slots")
-    _int(player.coins, 0, COIN_LIMIT, f"{path}.coins")
+    _int(player.coins, 0, _pieces.COIN_LIMIT, f"{path}.coins")
     if player.tile is None:
         if hand or slots or player.coins or player.wounds:
             _fail(path, "a dead character holds nothing")
@@ -199,7 +188,7 @@ def _player(player: Any, seat: int, p: State | View, rules: Compiled, dropping: 
 
 
 def _deck(deck: Any, name: str, rules: Compiled, ordered: bool, path: str) -> None:
-    _type(deck, Deck, path)
+    _type(deck, _pieces.Deck, path)
     _ids(deck.top, rules, f"{path}.top")
     _type(deck.bottom, tuple, f"{path}.bottom")
     for i, group in enumerate(deck.bottom):
@@ -216,9 +205,11 @@ def _deck(deck: Any, name: str, rules: Compiled, ordered: bool, path: str) -> No
 
 
 def _flags(flags: Any, n: int, rules: Compiled) -> None:
-    _type(flags, TurnFlags, "$.flags")
+    _type(flags, _pieces.TurnFlags, "$.flags")
     _int(flags.roll, 0, 6, "$.flags.roll")
-    _int(flags.refreshes, 0, COIN_LIMIT, "$.flags.refreshes")  # each costs more than the last
+    _int(
+        flags.refreshes, 0, _pieces.COIN_LIMIT, "$.flags.refreshes"
+    )  # each costs more than the last
     for field in ("moved", "shown", "spent"):
         cards = _ids(getattr(flags, field), rules, f"$.flags.{field}")
         if len(set(cards)) != len(cards):
@@ -317,11 +308,11 @@ def _set_up(p: State | View) -> None:
         _fail("$.frames[1].count", f"K14: the set-up fills the Shop with {SHOP_SIZE} Items")
     castle = tile_at(p.config.rules.special["castle"])
     for seat, player in enumerate(p.players):
-        if player != Player(player.guild, castle):
+        if player != _pieces.Player(player.guild, castle):
             _fail(
                 f"$.players[{seat}]", "at the set-up every token stands on the Castle, empty-handed"
             )
-    if p.fate or p.discarded or p.flags != TurnFlags():
+    if p.fate or p.discarded or p.flags != _pieces.TurnFlags():
         _fail("$", "nothing has happened before the first turn")
     if any(event.card != p.prophecy for event in p.lasting):
         _fail("$.lasting", "no event lasts before the first turn")
@@ -331,8 +322,8 @@ def _turn(p: State | View) -> None:
     """A turn being played: its round within the game's last (K7, K16), its skeleton, and its
     flags as far as the frames show them."""
     frames = p.frames
-    if p.round > last_round(p.config):
-        _fail("$.round", f"K7: the game ends after round {last_round(p.config)}")
+    if p.round > _pieces.last_round(p.config):
+        _fail("$.round", f"K7: the game ends after round {_pieces.last_round(p.config)}")
     drawing = any(isinstance(f, DrawFrame) and f.into == "prophecy" for f in frames)
     if p.prophecy is None and not drawing and (p.prophecies.top or p.prophecies.bottom):
         _fail("$.prophecy", "a prophecy is active while the deck has one to draw")
@@ -361,7 +352,7 @@ def _turn(p: State | View) -> None:
 
 
 def _ending(p: State | View, ending: Any, rules: Compiled) -> None:
-    _type(ending, Ending, "$.ending")
+    _type(ending, _pieces.Ending, "$.ending")
     n = len(p.players)
     scores = tuple(score(rules, player) for player in p.players)
     if ending.scores != scores:
@@ -391,14 +382,14 @@ def _ended(p: State | View, kind: str) -> None:
     """The ending fits the state it left, as the engine ends a game: at the start of a round
     (Fate 10, the round after the last) or of a turn (one token left, a deck empty, K7), or when
     the last character dies (K13)."""
-    last = last_round(p.config)
+    last = _pieces.last_round(p.config)
     if kind == "round-limit":
         if p.round != last + 1:
             _fail("$.round", f"K7: the game ends when round {last + 1} would start")
     elif not 1 <= p.round <= (last + 1 if kind == "fate" else last):
         _fail("$.round", f"K7: the game ended in a round played, the last being {last}")
-    if kind == "fate" and p.fate != FATE_MAX:
-        _fail("$.fate", f"everyone loses when Fate is {FATE_MAX} at the start of a round")
+    if kind == "fate" and p.fate != _pieces.FATE_MAX:
+        _fail("$.fate", f"everyone loses when Fate is {_pieces.FATE_MAX} at the start of a round")
     if kind == "last-standing" and not p.config.last_standing:
         _fail("$.ending.kind", "K7: the game is played without the last-standing victory")
     if kind == "deck-exhausted" and not exhausted(p):

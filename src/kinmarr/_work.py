@@ -20,9 +20,9 @@ from ._content import Card, Compiled
 from ._events import Event, FateChanged, GameEnded, PlayerDied
 from ._frames import DropFrame, Frame, LootFrame, RunFrame, WindowFrame
 from ._frames._base import candidates
-from ._pieces import DECK_FIELD, FATE_MAX
+from ._pieces import COIN_LIMIT, DECK_FIELD, FATE_MAX, Config, Deck, Ending, Player, TurnFlags
 from ._query import HAND_LIMIT, WOUND_LIMIT, order_from
-from ._state import COIN_LIMIT, Config, Deck, Ending, Player, State, TurnFlags
+from ._state import State
 
 _FRESH: Final = TurnFlags()
 

@@ -26,9 +26,9 @@ from tabletop_rules import Seat, StateFormatError
 from ._board import Tile
 from ._engine import run
 from ._frames import DropFrame
-from ._pieces import DECK_FIELD
+from ._pieces import COIN_LIMIT, DECK_FIELD, Deck, Player
 from ._query import HAND_LIMIT, SLOTS
-from ._state import COIN_LIMIT, Deck, Player, State, View
+from ._state import State, View
 from ._validate import validate
 from ._work import Work
 

@@ -132,22 +132,16 @@ class ISMCTSAgent(Generic[A]):
     def _simulate(self, root: _Node, state: Any, rng: Rng) -> None:
         """One simulation: select and expand down the tree, play out, back up the returns."""
         game = self.game
-        is_over, current_player, legal_actions, apply = (
-            game.is_over,
-            game.current_player,
-            game.legal_actions,
-            game.apply,
-        )
         c = self.exploration
         path = [root]
         node = root
         expanded = False
-        while not expanded and not is_over(state):
-            seat = current_player(state)
+        while not expanded and not game.is_over(state):
+            seat = game.current_player(state)
             if seat == CHANCE:
                 action, rng = sample_chance(game, state, rng)
             else:
-                legal = legal_actions(state)
+                legal = game.legal_actions(state)
                 available = node.available
                 for a in legal:
                     available[a] = available.get(a, 0) + 1
@@ -162,7 +156,7 @@ class ISMCTSAgent(Generic[A]):
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = _Node()
-            state = apply(state, action)
+            state = game.apply(state, action)
             node = child
             path.append(node)
         values = self._play_out(state, rng)
@@ -172,23 +166,17 @@ class ISMCTSAgent(Generic[A]):
     def _play_out(self, state: Any, rng: Rng) -> Sequence[float]:
         """Random play from ``state`` to the end (or to :attr:`rollout_depth`); the returns."""
         game = self.game
-        is_over, current_player, legal_actions, apply = (
-            game.is_over,
-            game.current_player,
-            game.legal_actions,
-            game.apply,
-        )
         depth = self.rollout_depth
         played = 0
-        while not is_over(state):
+        while not game.is_over(state):
             if depth is not None and played >= depth:
                 assert self.evaluate is not None
                 return tuple(float(v) for v in self.evaluate(state))
-            if current_player(state) == CHANCE:
+            if game.current_player(state) == CHANCE:
                 action, rng = sample_chance(game, state, rng)
             else:
-                action, rng = rng.choice(legal_actions(state))
-            state = apply(state, action)
+                action, rng = rng.choice(game.legal_actions(state))
+            state = game.apply(state, action)
             played += 1
         outcome = game.outcome(state)
         assert outcome is not None

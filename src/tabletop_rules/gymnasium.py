@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, SupportsFloat, SupportsIndex, TypeAlias
+from typing import TYPE_CHECKING, Any, SupportsFloat, SupportsIndex, TypeAlias, TypedDict
+
+from typing_extensions import Unpack
 
 from ._agent_spec import agents_of
 from ._agents import Agent
@@ -47,6 +49,7 @@ from ._rng import Rng
 from .pettingzoo import TabletopAECEnv, _imports
 
 __all__ = [
+    "EnvOptions",
     "ON_ILLEGAL",
     "Opponent",
     "OpponentPool",
@@ -645,24 +648,27 @@ class TabletopEnv(_Env):
         return self._format(seen)
 
 
-def env(
-    game: Game[Any, Any] | str,
-    *,
-    seat: int = 0,
-    opponents: Opponent | Mapping[int, Opponent] = "random",
-    config: Any = None,
-    on_illegal: str = "raise",
-    illegal_reward: float = -1.0,
-    mask_in_observation: bool = False,
-    skip_forced: bool = False,
-    decompose: bool = False,
-    payoff: str = "returns",
-    render_mode: str | None = None,
-    max_steps: int | None = None,
-) -> TabletopEnv:
+class EnvOptions(TypedDict, total=False):
+    """The keyword options of :class:`TabletopEnv` (each described there), as :func:`env` and
+    ``gymnasium.make`` take them; a type checker holds a call to their names and types."""
+
+    seat: int
+    opponents: Opponent | Mapping[int, Opponent]
+    config: Any
+    on_illegal: str
+    illegal_reward: float
+    mask_in_observation: bool
+    skip_forced: bool
+    decompose: bool
+    payoff: str
+    render_mode: str | None
+    max_steps: int | None
+
+
+def env(game: Game[Any, Any] | str, **options: Unpack[EnvOptions]) -> TabletopEnv:
     """A single-agent Gymnasium environment of one seat of ``game`` (a :class:`TabletopEnv`;
-    see it for the arguments). ``gymnasium.make("tabletop/<game>-v0", ...)`` calls it with the
-    game's name and the keyword arguments given.
+    see it for the :class:`options <EnvOptions>`). ``gymnasium.make("tabletop/<game>-v0", ...)``
+    calls it with the game's name and the keyword arguments given.
 
     .. code-block:: python
 
@@ -684,20 +690,7 @@ def env(
         ImportError: Gymnasium, PettingZoo or NumPy is missing (install the ``gymnasium``
             extra), or ``render_mode="rgb_array"`` without the ``raster`` extra.
     """
-    return TabletopEnv(
-        game,
-        seat=seat,
-        opponents=opponents,
-        config=config,
-        on_illegal=on_illegal,
-        illegal_reward=illegal_reward,
-        mask_in_observation=mask_in_observation,
-        skip_forced=skip_forced,
-        decompose=decompose,
-        payoff=payoff,
-        render_mode=render_mode,
-        max_steps=max_steps,
-    )
+    return TabletopEnv(game, **options)
 
 
 def registered_ids() -> tuple[str, ...]:

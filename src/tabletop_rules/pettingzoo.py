@@ -40,7 +40,9 @@ import math
 import operator
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict
+
+from typing_extensions import Unpack
 
 from ._decompose import Decomposition, Move, decomposition
 from ._errors import IllegalActionError
@@ -56,7 +58,15 @@ from ._values import CHANCE, Seat
 if TYPE_CHECKING:
     from ._spaces import ActionSpace
 
-__all__ = ["ON_ILLEGAL", "PAYOFFS", "RLlibObservations", "TabletopAECEnv", "env", "running_scores"]
+__all__ = [
+    "AECOptions",
+    "ON_ILLEGAL",
+    "PAYOFFS",
+    "RLlibObservations",
+    "TabletopAECEnv",
+    "env",
+    "running_scores",
+]
 
 _INSTALL = 'pip install "tabletop-rules[pettingzoo]"'
 _RENDER_MODES = ("human", "ansi", "svg", "rgb_array")
@@ -943,20 +953,23 @@ class _Tuples:
 _RASTER_INSTALL = 'pip install "tabletop-rules[raster]"'
 
 
-def env(
-    game: Game[Any, Any],
-    *,
-    config: Any = None,
-    render_mode: str | None = None,
-    max_steps: int | None = None,
-    skip_forced: bool = False,
-    decompose: bool = False,
-    payoff: str = "returns",
-    on_illegal: str = "raise",
-    illegal_reward: float = -1.0,
-) -> TabletopAECEnv:
+class AECOptions(TypedDict, total=False):
+    """The keyword options of :class:`TabletopAECEnv` (each described there), as :func:`env`
+    takes them; a type checker holds a call to their names and types."""
+
+    config: Any
+    render_mode: str | None
+    max_steps: int | None
+    skip_forced: bool
+    decompose: bool
+    payoff: str
+    on_illegal: str
+    illegal_reward: float
+
+
+def env(game: Game[Any, Any], **options: Unpack[AECOptions]) -> TabletopAECEnv:
     """A PettingZoo AEC environment of ``game`` (a :class:`TabletopAECEnv`; see it for the
-    arguments).
+    :class:`options <AECOptions>`).
 
     .. code-block:: python
 
@@ -979,17 +992,7 @@ def env(
         ImportError: PettingZoo, Gymnasium or NumPy is missing (install the ``pettingzoo``
             extra), or ``render_mode="rgb_array"`` without the ``raster`` extra.
     """
-    return TabletopAECEnv(
-        game,
-        config=config,
-        render_mode=render_mode,
-        max_steps=max_steps,
-        skip_forced=skip_forced,
-        decompose=decompose,
-        payoff=payoff,
-        on_illegal=on_illegal,
-        illegal_reward=illegal_reward,
-    )
+    return TabletopAECEnv(game, **options)
 
 
 class RLlibObservations(_BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no types

@@ -22,7 +22,7 @@ from .._actions import (
     TargetHero,
     Use,
 )
-from .._checks import fail, known_cards, number
+from .._checks import fail, known_cards, number, seats_once
 from .._dice import faces, roll_dice, roll_outcomes
 from .._events import (
     DiceRolled,
@@ -404,13 +404,7 @@ class Ambush(BaseFrame):
             del w.frames[me]
 
     def check(self, position: State | View, path: str) -> None:
-        n = len(position.heroes)
-        if (
-            not self.seats
-            or any(type(s) is not int or not 0 <= s < n for s in self.seats)
-            or len(set(self.seats)) != len(self.seats)
-        ):
-            fail(f"{path}.seats", "seats of the game, each once")
+        seats_once(self.seats, f"{path}.seats", position)
 
 
 @attrs.frozen

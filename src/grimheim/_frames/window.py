@@ -9,7 +9,7 @@ import attrs
 from tabletop_rules import Seat
 
 from .._actions import Action, PassWindow, Use
-from .._checks import fail, known_cards, number
+from .._checks import known_cards, number, seats_once
 from .._uses import auto_uses, available_uses, might_use, timings_of, use_refusal
 from ._base import BaseFrame
 from .resolving import begin_use
@@ -77,13 +77,7 @@ class Window(BaseFrame):
             w.frames.pop()
 
     def check(self, position: State | View, path: str) -> None:
-        n = len(position.heroes)
-        if (
-            not self.seats
-            or any(type(s) is not int or not 0 <= s < n for s in self.seats)
-            or len(set(self.seats)) != len(self.seats)
-        ):
-            fail(f"{path}.seats", "seats of the game, each once")
+        seats_once(self.seats, f"{path}.seats", position)
         known_cards(position, f"{path}.used", self.used)
         number(self.attacker, f"{path}.attacker", -1, position.config.geo.town - 1)
 

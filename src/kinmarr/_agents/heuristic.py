@@ -20,7 +20,7 @@ import attrs
 
 from tabletop_rules import Rng
 
-from .. import _actions
+from .. import _actions, _words
 from .._actions import Action
 from .._content import Card, Compiled
 from .._creature import fight_colours, needed, scoring_dice, wounds_taken
@@ -43,23 +43,6 @@ from .._query import (
     lasting_modifiers,
 )
 from .._state import View
-from .._words import (
-    Block,
-    Coins,
-    Draw,
-    DuelAnywhere,
-    Fate,
-    GainAbility,
-    GainItem,
-    Heal,
-    HealAll,
-    Hits,
-    Move,
-    ShopAccess,
-    Steal,
-    Teleport,
-    Wound,
-)
 
 _WOUNDS = {"hit": 1, "critical": 2}
 
@@ -158,21 +141,23 @@ class HeuristicAgent:
         me = view.players[self._me(view)]
         worth = 0.0
         for effect in effects:
-            if isinstance(effect, Coins):
+            if isinstance(effect, _words.Coins):
                 worth += effect.amount * self.greed
-            elif isinstance(effect, Heal):
+            elif isinstance(effect, _words.Heal):
                 worth += min(effect.amount, me.wounds) * 2.0
-            elif isinstance(effect, HealAll):
+            elif isinstance(effect, _words.HealAll):
                 worth += me.wounds * 2.0
-            elif isinstance(effect, Wound):
+            elif isinstance(effect, _words.Wound):
                 worth -= 6.0 if me.wounds + effect.amount > 3 else 2.0 * effect.amount
-            elif isinstance(effect, Fate):
+            elif isinstance(effect, _words.Fate):
                 worth -= effect.amount * (1.0 + view.fate / 5)
-            elif isinstance(effect, GainAbility | GainItem):
+            elif isinstance(effect, _words.GainAbility | _words.GainItem):
                 worth += 3.0 * effect.count
-            elif isinstance(effect, Draw):
+            elif isinstance(effect, _words.Draw):
                 worth -= 0.5
-            elif isinstance(effect, Move | Teleport | ShopAccess | DuelAnywhere):
+            elif isinstance(
+                effect, _words.Move | _words.Teleport | _words.ShopAccess | _words.DuelAnywhere
+            ):
                 worth += 0.5
         return worth
 
@@ -198,7 +183,7 @@ class HeuristicAgent:
         for trigger in creature.triggers:
             triggers[trigger.when.on] += self._effects_worth(view, trigger.effects)
             for effect in trigger.effects:
-                if isinstance(effect, Wound):
+                if isinstance(effect, _words.Wound):
                     lost_taken += effect.amount
         if me.wounds + won_taken > 3 or (me.wounds + lost_taken > 3 and p < 0.8):
             return -50.0
@@ -232,37 +217,41 @@ class HeuristicAgent:
                 continue
             worth = 0.0
             for effect in effects:
-                if isinstance(effect, Heal | HealAll):
-                    amount = 3 if isinstance(effect, HealAll) else effect.amount
+                if isinstance(effect, _words.Heal | _words.HealAll):
+                    amount = 3 if isinstance(effect, _words.HealAll) else effect.amount
                     healed = min(amount, player.wounds)
                     worth += healed * (3.0 if player.wounds >= 2 else 0.6)
-                elif isinstance(effect, Fate):
+                elif isinstance(effect, _words.Fate):
                     worth += -effect.amount * (2.0 if view.fate >= 6 else 0.2)
-                elif isinstance(effect, Coins):
+                elif isinstance(effect, _words.Coins):
                     worth += effect.amount * (1.0 if frame.request in ("start", "end") else 0.3)
-                elif isinstance(effect, Steal):
+                elif isinstance(effect, _words.Steal):
                     if action.target is not None:
                         worth += min(effect.amount, view.players[action.target].coins)
-                elif isinstance(effect, Wound):
+                elif isinstance(effect, _words.Wound):
                     target = action.target if action.target is not None else me
                     hurt = view.players[target]
                     sign = -1 if target == me else 1
                     worth += sign * (10.0 if hurt.wounds + effect.amount > 3 else 0.5)
-                elif isinstance(effect, Hits | Block) and fight is not None:
+                elif isinstance(effect, _words.Hits | _words.Block) and fight is not None:
                     target = action.target if action.target is not None else me
                     worth += self._fight_swing(view, fight, target, effect) * (
                         1 if target == me else -1
                     )
-                elif isinstance(effect, GainAbility | GainItem):
+                elif isinstance(effect, _words.GainAbility | _words.GainItem):
                     worth += 2.0
-                elif isinstance(effect, DuelAnywhere):
+                elif isinstance(effect, _words.DuelAnywhere):
                     worth += self._far_duel_worth(view, me)
             if worth > best_worth:
                 best, best_worth = action, worth
         return best
 
     def _fight_swing(
-        self, view: View, fight: FightFrame | DuelFrame, who: int, effect: Hits | Block
+        self,
+        view: View,
+        fight: FightFrame | DuelFrame,
+        who: int,
+        effect: _words.Hits | _words.Block,
     ) -> float:
         """How much an extra Hits or Block changes ``who``'s fight (positive: better for them)."""
         rules = view.config.rules
@@ -278,7 +267,7 @@ class HeuristicAgent:
             killed = dealt >= need
             taken = wounds_taken(creature, block + all_block + fight.block, killed)
             wounds = view.players[who].wounds
-            if isinstance(effect, Hits):
+            if isinstance(effect, _words.Hits):
                 if effect.tag is not None and effect.tag not in creature.tags:
                     return 0.0
                 before, after = killed, dealt + amount >= need
@@ -296,26 +285,27 @@ class HeuristicAgent:
         for action in actions:
             if isinstance(action, _actions.ShowTower):
                 return action
-        if self.merchant:
-            return self._merchant_menu(view, actions, _actions.Travel)
-        for action in actions:
-            if isinstance(action, _actions.Slot):
-                return action
-        bought = self._shopping(view, actions)
-        if bought is not None:
-            return bought
-        return next(a for a in actions if isinstance(a, _actions.Travel))
+        return self._menu(view, actions, _actions.Travel)
 
     def _end(self, view: View, actions: Sequence[Action]) -> Action | None:
+        return self._menu(view, actions, _actions.EndTurn)
+
+    def _menu(
+        self,
+        view: View,
+        actions: Sequence[Action],
+        last: type[_actions.Travel] | type[_actions.EndTurn],
+    ) -> Action:
+        """The start or end menu: fill a slot, use the Shop, then go on (``last``)."""
         if self.merchant:
-            return self._merchant_menu(view, actions, _actions.EndTurn)
+            return self._merchant_menu(view, actions, last)
         for action in actions:
             if isinstance(action, _actions.Slot):
                 return action
         bought = self._shopping(view, actions)
         if bought is not None:
             return bought
-        return next(a for a in actions if isinstance(a, _actions.EndTurn))
+        return next(a for a in actions if isinstance(a, last))
 
     def _merchant_menu(
         self,
@@ -419,7 +409,7 @@ class HeuristicAgent:
             elif card.kind in ("place", "event"):
                 worth = self._effects_worth(view, card.effects)
                 for effect in card.passive:
-                    if isinstance(effect, Hits | Block):
+                    if isinstance(effect, _words.Hits | _words.Block):
                         worth += effect.amount * 0.5
             elif card.kind == "tower":
                 worth = 2.0 + self._effects_worth(view, card.effects) * 2

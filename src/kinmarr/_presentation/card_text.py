@@ -9,72 +9,57 @@ from __future__ import annotations
 
 from tabletop_rules import article, join_words, plural
 
+from .. import _words
 from .._content import Card, Guild
-from .._state import Config, State, View
-from .._words import (
-    Coins,
-    DuelAnywhere,
-    Effect,
-    Elusive,
-    Fate,
-    Fear,
-    GainAbility,
-    GainItem,
-    Heal,
-    HealAll,
-    Pierce,
-    Regenerate,
-    ShopAccess,
-    Slow,
-    Wound,
-)
+from .._pieces import Config
+from .._state import State, View
 from .names import Names
 
 
-def _effect_words(effect: Effect) -> str:
+def _effect_words(effect: _words.Effect) -> str:
     """An instant effect that needs no target, in words (for a creature's triggers)."""
     match effect:
-        case Coins(amount) if amount > 0:
+        case _words.Coins(amount) if amount > 0:
             return f"gains {plural(amount, 'coin')}"
-        case Coins(amount):
+        case _words.Coins(amount):
             return f"loses {plural(-amount, 'coin')}"
-        case Fate(amount) if amount > 0:
+        case _words.Fate(amount) if amount > 0:
             return f"raises Fate by {amount}"
-        case Fate(amount):
+        case _words.Fate(amount):
             return f"lowers Fate by {-amount}"
-        case Wound(amount):
+        case _words.Wound(amount):
             return f"takes {plural(amount, 'wound')} more"
-        case Heal(amount):
+        case _words.Heal(amount):
             return f"heals {plural(amount, 'wound')}"
-        case HealAll():
+        case _words.HealAll():
             return "heals every wound"
-        case GainAbility(count):
+        case _words.GainAbility(count):
             return "draws an Ability" if count == 1 else f"draws {count} Abilities"
-        case GainItem(count):
+        case _words.GainItem(count):
             return "draws an Item" if count == 1 else f"draws {count} Items"
-        case ShopAccess():
+        case _words.ShopAccess():
             return "may use the Shop this turn"
-        case DuelAnywhere():
+        case _words.DuelAnywhere():
             return "may duel anyone this turn"
     return type(effect).__name__  # pragma: no cover - the content check allows no other
 
 
-def _ability_words(effect: Effect) -> str:
+def _ability_words(effect: _words.Effect) -> str:
     match effect:
-        case Fear(amount):
+        case _words.Fear(amount):
             dice = "one of their guild's dice" if amount == 1 else f"{amount} of their guild's dice"
             return f"Fear: whoever fights it rolls {dice} fewer"
-        case Elusive(colour):
+        case _words.Elusive(colour):
             return f"Elusive: {colour} dice deal it no wounds"
-        case Pierce(amount):
+        case _words.Pierce(amount):
             its = "1 of its wounds ignores" if amount == 1 else f"{amount} of its wounds ignore"
             return f"Pierce: {its} Block"
-        case Regenerate(amount):
+        case _words.Regenerate(amount):
             return (
                 f"Regenerates: unless the roll shows a Critical, it takes {plural(amount, 'wound')}"
                 " more to defeat"
             )
-        case Slow():
+        case _words.Slow():
             return "Slow: it deals no wounds if it is defeated"
     return type(effect).__name__  # pragma: no cover - the content check allows no other
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._board import Tile
-from .._state import Config
+from .._pieces import Config
 
 FACE_NAMES: Final = {
     "hit": "Hit",

@@ -17,8 +17,9 @@ from .._frames import (
     WindowFrame,
 )
 from .._legal import legal_actions
+from .._pieces import Deck
 from .._rules import decision, outcome
-from .._state import Deck, State, View
+from .._state import State, View
 from .describe import describe, request_words
 from .names import FACE_NAMES, Names
 

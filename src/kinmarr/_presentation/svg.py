@@ -47,10 +47,10 @@ from .._frames import (
     WindowFrame,
 )
 from .._frames.combat import dodging
-from .._pieces import DECK_FIELD, FATE_MAX
+from .._pieces import DECK_FIELD, FATE_MAX, Deck
 from .._query import HAND_LIMIT, SLOTS, WOUND_LIMIT
 from .._rules import decision, outcome
-from .._state import Deck, State, View
+from .._state import State, View
 from .._words import Draw, Teleport
 from .._words import Fate as FateEffect
 from .card_text import abilities_text

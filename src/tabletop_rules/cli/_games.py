@@ -55,8 +55,9 @@ def _make_agent(game: AnyGame, spec: str) -> Agent[Any]:
         raise CliError(str(exc)) from None
 
 
-def _envelope(path: str, text: str) -> tuple[str, str]:
-    """The ``game`` and ``kind`` fields of the envelope in ``text`` (read from ``path``)."""
+def _json_object(path: str, text: str, refusal: str) -> dict[str, Any]:
+    """The JSON object ``text`` (read from ``path``) holds, or a :class:`CliError`: the place of
+    a syntax error, or ``refusal`` when the value is not an object."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -64,7 +65,13 @@ def _envelope(path: str, text: str) -> tuple[str, str]:
             f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
     if not isinstance(data, dict):
-        raise CliError(f"{path}: not a tabletop-rules file (expected a JSON object)")
+        raise CliError(f"{path}: {refusal.format(type(data).__name__)}")
+    return data
+
+
+def _envelope(path: str, text: str) -> tuple[str, str]:
+    """The ``game`` and ``kind`` fields of the envelope in ``text`` (read from ``path``)."""
+    data = _json_object(path, text, "not a tabletop-rules file (expected a JSON object)")
     game, kind = data.get("game"), data.get("kind")
     if not isinstance(game, str):
         raise CliError(f'{path}: not a tabletop-rules file (no "game" name)')
@@ -91,14 +98,7 @@ def _load_config(game: AnyGame, source: str, io: _Io) -> Any:
     inline = source.lstrip().startswith("{")
     where = "--config" if inline else source
     text = source if inline else _read_text(source, io)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CliError(
-            f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    if not isinstance(data, dict):
-        raise CliError(f"{where}: a config is a JSON object, not {type(data).__name__}")
+    data = _json_object(where, text, "a config is a JSON object, not {}")
     if "game" in data or "kind" in data:
         name, kind = _envelope(where, text)
         if name != game.name or kind != "config":

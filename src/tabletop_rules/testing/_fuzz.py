@@ -327,6 +327,11 @@ class _Fuzzer(Generic[S, A]):
     def found(self, what: str, reader: str, detail: str, text: str) -> None:
         self.findings.append(FuzzFinding(what, reader, detail, _short(text)))
 
+    def counted(self, what: str, reader: str, detail: str, text: str) -> None:
+        """A finding that is also one of ``reader``'s inputs counted as ``found``."""
+        self.found(what, reader, detail, text)
+        self.tally(reader, "found")
+
     def timed(
         self, reader: str, text: str, read: Callable[[], Any]
     ) -> tuple[Any, BaseException | None]:
@@ -393,8 +398,7 @@ class _Fuzzer(Generic[S, A]):
                 )
             except ConformanceError as exc:
                 shown = "the default config" if config is None else self.game.dumps(config)
-                self.found("unsavable", "saves", str(exc), shown)
-                self.tally("saves", "found")
+                self.counted("unsavable", "saves", str(exc), shown)
             else:
                 for _ in range(report.states + report.views):
                     self.tally("saves", "sound")
@@ -418,8 +422,7 @@ class _Fuzzer(Generic[S, A]):
             value, error = self.timed(reader, text, partial(game.loads, text, kind))
             if error is not None:
                 if not isinstance(error, StateFormatError):
-                    self.found("untyped-error", reader, f"{type(error).__name__}: {error}", text)
-                    self.tally(reader, "found")
+                    self.counted("untyped-error", reader, f"{type(error).__name__}: {error}", text)
                 else:
                     self.tally(reader, "refused")
                 continue
@@ -518,8 +521,7 @@ class _Fuzzer(Generic[S, A]):
             elif isinstance(error, ContentError):
                 self.tally(reader, "refused")
             else:
-                self.found("untyped-error", reader, f"{type(error).__name__}: {error}", text)
-                self.tally(reader, "found")
+                self.counted("untyped-error", reader, f"{type(error).__name__}: {error}", text)
 
     def notations(self, texts: dict[str, list[str]], count: int) -> None:
         game = self.game
@@ -535,17 +537,17 @@ class _Fuzzer(Generic[S, A]):
             )
             if error is not None:
                 if not isinstance(error, ValueError):
-                    self.found(
+                    self.counted(
                         "untyped-error", "parse_action", f"{type(error).__name__}: {error}", text
                     )
-                    self.tally("parse_action", "found")
                 else:
                     self.tally("parse_action", "refused")
                 continue
             back = game.parse_action(state, game.notation(action))
             if back != action:
-                self.found("wrong-acceptance", "parse_action", "notation does not round-trip", text)
-                self.tally("parse_action", "found")
+                self.counted(
+                    "wrong-acceptance", "parse_action", "notation does not round-trip", text
+                )
             else:
                 self.tally("parse_action", "sound")
 
@@ -580,21 +582,17 @@ class _Fuzzer(Generic[S, A]):
                     game.apply(state, action)
             except IllegalActionError:
                 if reason is None:
-                    self.found("wrong-acceptance", "actions", "is_legal accepted it", shown)
-                    self.tally("actions", "found")
+                    self.counted("wrong-acceptance", "actions", "is_legal accepted it", shown)
                 else:
                     self.tally("actions", "refused")
                 continue
             except Exception as exc:
-                self.found("untyped-error", "actions", f"{type(exc).__name__}: {exc}", shown)
-                self.tally("actions", "found")
+                self.counted("untyped-error", "actions", f"{type(exc).__name__}: {exc}", shown)
                 continue
             if reason is not None:
-                self.found("wrong-acceptance", "actions", f"applied though {reason!r}", shown)
-                self.tally("actions", "found")
+                self.counted("wrong-acceptance", "actions", f"applied though {reason!r}", shown)
             elif not any(_same(action, a) for a in legal):
-                self.found("wrong-acceptance", "actions", "applied, not a legal action", shown)
-                self.tally("actions", "found")
+                self.counted("wrong-acceptance", "actions", "applied, not a legal action", shown)
             else:
                 game.validate(after)
                 self.tally("actions", "sound")
@@ -661,20 +659,17 @@ class _Fuzzer(Generic[S, A]):
                 function(*arguments)
             except PositionTypeError:
                 if accepts_view and type(value) is game.view_type:
-                    self.found("wrong-acceptance", "positions", "a view was refused", shown)
-                    self.tally("positions", "found")
+                    self.counted("wrong-acceptance", "positions", "a view was refused", shown)
                 else:
                     self.tally("positions", "refused")
                 continue
             except Exception as exc:
-                self.found("untyped-error", "positions", f"{type(exc).__name__}: {exc}", shown)
-                self.tally("positions", "found")
+                self.counted("untyped-error", "positions", f"{type(exc).__name__}: {exc}", shown)
                 continue
             if accepts_view and type(value) is game.view_type:
                 self.tally("positions", "sound")
             else:
-                self.found("wrong-acceptance", "positions", "accepted", shown)
-                self.tally("positions", "found")
+                self.counted("wrong-acceptance", "positions", "accepted", shown)
 
     def _mutate_notation(self, text: str) -> str:
         roll = self.mutate.below(6)
