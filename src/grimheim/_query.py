@@ -155,6 +155,15 @@ def _most(values: Iterator[int]) -> int:
     return max(values, default=0)
 
 
+def _dice_added(card: Card) -> int:
+    """The most dice one use of ``card`` adds to a roll (either side)."""
+    return _most(
+        sum(e.count for e in use.effects if isinstance(e, AddDice))
+        for side in card.sides
+        for use in side.uses
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
     hero_dice = 0
@@ -176,25 +185,14 @@ def _roll_limit(heroes: tuple[str, ...], pack: Pack) -> int:
         hand = 4 + sum(_most(side.hand_limit for side in card.sides) for card in kept)
         copies = sorted(
             (
-                _most(
-                    sum(e.count for e in use.effects if isinstance(e, AddDice))
-                    for side in card.sides
-                    for use in side.uses
-                )
+                _dice_added(card)
                 for card in cards
                 if card.kind == "event"
                 for _ in range(card.count)
             ),
             reverse=True,
         )
-        in_play = sum(
-            _most(
-                sum(e.count for e in use.effects if isinstance(e, AddDice))
-                for side in card.sides
-                for use in side.uses
-            )
-            for card in kept
-        )
+        in_play = sum(_dice_added(card) for card in kept)
         hero_dice = max(hero_dice, max(strength, against) + in_play + sum(copies[:hand]))
     trollkin = _MOST_NEIGHBOURS * 2
     monster_dice = max(

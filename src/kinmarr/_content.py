@@ -307,7 +307,32 @@ class Guild:
 
 
 @attrs.frozen
-class Card:
+class _Printed:
+    """What a card prints: the fields :class:`Card` and :class:`CardEntry` share."""
+
+    id: str = attrs.field(validator=_card_id)
+    name: str = attrs.field(validator=_name)
+    deck: DeckName = attrs.field(validator=_one_of(KINDS_OF))
+    kind: Kind = attrs.field(
+        validator=_one_of(("creature", "place", "event", "tower", "ability", "item", "prophecy"))
+    )
+    value: int = attrs.field(default=0, validator=_int_range(0, 99))
+    attack: int = attrs.field(default=0, validator=_int_range(0, 9))
+    defence: int = attrs.field(default=0, validator=_int_range(0, 20))
+    guild: str | None = None
+    tags: tuple[str, ...] = attrs.field(default=(), validator=_tags)
+    text: str = attrs.field(default="", validator=_text(300))
+    effects: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
+    usage: Usage | None = None
+    passive: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
+    lasting: int = attrs.field(default=0, validator=_int_range(0, 10))
+    condition: When | None = None
+    reward: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
+    triggers: tuple[Trigger, ...] = attrs.field(default=(), validator=_short_list(4))
+
+
+@attrs.frozen
+class Card(_Printed):
     """A card of one of the four decks.
 
     Attributes:
@@ -335,55 +360,16 @@ class Card:
             lose the fight with it (``"fight-lost"``).
     """
 
-    id: str = attrs.field(validator=_card_id)
-    name: str = attrs.field(validator=_name)
-    deck: DeckName = attrs.field(validator=_one_of(KINDS_OF))
-    kind: Kind = attrs.field(
-        validator=_one_of(("creature", "place", "event", "tower", "ability", "item", "prophecy"))
-    )
-    value: int = attrs.field(default=0, validator=_int_range(0, 99))
-    attack: int = attrs.field(default=0, validator=_int_range(0, 9))
-    defence: int = attrs.field(default=0, validator=_int_range(0, 20))
-    guild: str | None = None
-    tags: tuple[str, ...] = attrs.field(default=(), validator=_tags)
-    text: str = attrs.field(default="", validator=_text(300))
-    effects: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
-    usage: Usage | None = None
-    passive: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
-    lasting: int = attrs.field(default=0, validator=_int_range(0, 10))
-    condition: When | None = None
-    reward: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
-    triggers: tuple[Trigger, ...] = attrs.field(default=(), validator=_short_list(4))
-
 
 @attrs.frozen
-class CardEntry:
+class CardEntry(_Printed):
     """A card as a content file writes it: a :class:`Card` and how many copies of it there are.
 
     The copies of an entry with ``copies > 1`` get the ids ``<id>-1``, ``<id>-2`` …; a single
     copy keeps ``id``. The other fields are those of :class:`Card`.
     """
 
-    id: str = attrs.field(validator=_card_id)
-    name: str = attrs.field(validator=_name)
-    deck: DeckName = attrs.field(validator=_one_of(KINDS_OF))
-    kind: Kind = attrs.field(
-        validator=_one_of(("creature", "place", "event", "tower", "ability", "item", "prophecy"))
-    )
     copies: int = attrs.field(default=1, validator=_int_range(1, MAX_COPIES))
-    value: int = attrs.field(default=0, validator=_int_range(0, 99))
-    attack: int = attrs.field(default=0, validator=_int_range(0, 9))
-    defence: int = attrs.field(default=0, validator=_int_range(0, 20))
-    guild: str | None = None
-    tags: tuple[str, ...] = attrs.field(default=(), validator=_tags)
-    text: str = attrs.field(default="", validator=_text(300))
-    effects: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
-    usage: Usage | None = None
-    passive: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
-    lasting: int = attrs.field(default=0, validator=_int_range(0, 10))
-    condition: When | None = None
-    reward: tuple[Effect, ...] = attrs.field(default=(), validator=_short_list(8))
-    triggers: tuple[Trigger, ...] = attrs.field(default=(), validator=_short_list(4))
 
     def cards(self) -> tuple[Card, ...]:
         """The physical cards of this entry, one per copy."""

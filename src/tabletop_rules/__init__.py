@@ -25,7 +25,7 @@ from ._errors import (
 from ._fast import Interner, fast_constructor
 from ._frames import Frame, Work
 from ._game import Game, replay
-from ._play import play, sample_chance
+from ._play import play, sample_chance, sample_outcome
 from ._public import expose
 from ._record import Record
 from ._registry import GROUP, load_game, registered_games
@@ -141,6 +141,7 @@ __all__ = [
     "replay",
     "reshape",
     "sample_chance",
+    "sample_outcome",
     "sentence",
     "shape_of",
     "simulate",

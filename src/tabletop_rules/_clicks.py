@@ -61,6 +61,18 @@ class ActionButton:
         return cls(key, label, _plain(first))
 
     @classmethod
+    def for_kinds(cls, rows: Iterable[tuple[type, str, str]]) -> dict[type, ActionButton]:
+        """The buttons of several action classes, each row ``(kind, key, label)`` as
+        :meth:`for_kind` takes it: a table from the class to its button.
+
+        >>> class Pass:
+        ...     'Let the moment go.'
+        >>> ActionButton.for_kinds([(Pass, "pass", "Pass")])[Pass].title
+        'Let the moment go.'
+        """
+        return {kind: cls.for_kind(kind, key, label) for kind, key, label in rows}
+
+    @classmethod
     def chance(cls, words: str) -> ActionButton:
         """The button of a chance outcome (in explicit chance mode), labelled with its
         notation ``words``.

@@ -1,10 +1,11 @@
-"""Playing games through: :func:`play` a game with agents, :func:`sample_chance` for the random
-draws of explicit chance."""
+"""Playing games through: :func:`play` a game with agents, :func:`sample_chance` and
+:func:`sample_outcome` for the random draws of explicit chance."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from ._agents import Agent
@@ -29,13 +30,33 @@ def sample_chance(game: Game[S, A], state: S, rng: Rng) -> tuple[A, Rng]:
     outcomes = game.chance_outcomes(state)
     if not outcomes:
         raise ValueError(f"{game.name}: the state is not at a chance decision")
+    return sample_outcome(outcomes, rng, what=f"{game.name}: chance")
+
+
+def sample_outcome(
+    outcomes: Sequence[tuple[A, Fraction]], rng: Rng, *, what: str = "outcomes"
+) -> tuple[A, Rng]:
+    """Draw one of ``outcomes`` (each with its probability, as ``chance_outcomes`` lists them)
+    with its exact probability; return it and the next generator. :func:`sample_chance` draws
+    this way; an agent that looks ahead through chance calls it on the lists it already has.
+
+    >>> from fractions import Fraction
+    >>> from tabletop_rules import Rng
+    >>> outcome, rng = sample_outcome([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))],
+    ...                               Rng.from_seed(1))
+    >>> outcome in ("heads", "tails")
+    True
+
+    Raises:
+        ValueError: the probabilities sum to less than 1 (``what`` names the list).
+    """
     scale = math.lcm(*(p.denominator for _, p in outcomes))
     ticket, rng = rng.below(scale)
     for action, probability in outcomes:
         ticket -= probability.numerator * (scale // probability.denominator)
         if ticket < 0:
             return action, rng
-    raise ValueError(f"{game.name}: chance probabilities sum to less than 1")
+    raise ValueError(f"{what}: probabilities sum to less than 1")
 
 
 def play(

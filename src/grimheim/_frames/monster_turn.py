@@ -116,21 +116,13 @@ class MonsterTurn(BaseFrame):
         me = len(w.frames) - 1
         if self.step == "pins":
             w.frames[me] = attrs.evolve(self, step="move")
-            seats = tuple(
-                s for s in range(len(w.heroes)) if "before-monster-move" in timings_of(w, s)
-            )
-            if seats:
-                w.frames.append(Window("before-monster-move", seats))
+            _open_windows(w, "before-monster-move")
         elif self.step == "move":
             move_monsters(w, self.charge)
             if w.won is not None:
                 return
             w.frames[me] = attrs.evolve(self, step="attack")
-            seats = tuple(
-                s for s in range(len(w.heroes)) if "after-monster-move" in timings_of(w, s)
-            )
-            if seats:
-                w.frames.append(Window("after-monster-move", seats))
+            _open_windows(w, "after-monster-move")
         elif self.step == "attack":
             w.frames[me] = attrs.evolve(self, step="attacking", order=attackers(w))
         elif self.step == "attacking":
@@ -481,3 +473,10 @@ class Reinforcing(BaseFrame):
     def check(self, position: State | View, path: str) -> None:
         number(self.cards, f"{path}.cards", 0, 4)
         number(self.tries, f"{path}.tries", 0, 64)
+
+
+def _open_windows(w: Work, when: str) -> None:
+    """Open one window of ``when`` uses for every hero who holds such a use, in seat order."""
+    seats = tuple(s for s in range(len(w.heroes)) if when in timings_of(w, s))
+    if seats:
+        w.frames.append(Window(when, seats))

@@ -21,9 +21,8 @@ from .._map import Hex
 from .._rules import decision, legal_actions
 from .._state import State, View
 
-_WORDS: dict[type, ActionButton] = {
-    kind: ActionButton.for_kind(kind, key, label)
-    for kind, key, label in (
+_WORDS: dict[type, ActionButton] = ActionButton.for_kinds(
+    (
         (_actions.Prepare, "prepare", "Prepare"),
         (_actions.Practice, "practice", "Practice"),
         (_actions.CompleteQuest, "quest", "Complete the quest"),
@@ -40,7 +39,7 @@ _WORDS: dict[type, ActionButton] = {
         (_actions.RefuseGold, "refuse", "Refuse"),
         (_actions.DeclineQuest, "no-quest", "Decline the quest"),
     )
-}
+)
 """The button of each action that is a word alone."""
 _FOCUS = ActionButton.for_kind(_actions.Focus, "focus", "Focus")
 _MEND = ActionButton.for_kind(_actions.Mend, "mend", "Mend")

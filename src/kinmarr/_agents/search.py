@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, Final
 
 import attrs
 
-from tabletop_rules import CHANCE, Rng
+from tabletop_rules import CHANCE, Rng, sample_outcome
 
 from .._actions import Action
 from .._legal import acting, chance_outcomes, decision_kind, legal_actions
@@ -67,18 +66,6 @@ def _difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
         return mean, math.inf
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean, math.sqrt(variance / n)
-
-
-def _sample(state: State, rng: Rng) -> tuple[Action, Rng]:
-    """A chance result drawn with its exact probability (as :func:`tabletop_rules.play` does)."""
-    outcomes: Sequence[tuple[Action, Fraction]] = chance_outcomes(state)
-    scale = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket, rng = rng.below(scale)
-    for action, p in outcomes:
-        ticket -= p.numerator * (scale // p.denominator)
-        if ticket < 0:
-            return action, rng
-    raise AssertionError("chance probabilities sum to less than 1")  # pragma: no cover
 
 
 @attrs.frozen
@@ -245,7 +232,7 @@ class SearchAgent:
                     break
             seat = acting(state)
             if seat == CHANCE:
-                action, rng = _sample(state, rng)
+                action, rng = sample_outcome(chance_outcomes(state), rng)
             else:
                 legal = legal_actions(state)
                 if len(legal) == 1:

@@ -22,9 +22,8 @@ from .._rules import legal_actions
 from .._state import State, View
 from .names import FACE_NAMES
 
-_WORDS: dict[type, ActionButton] = {
-    kind: ActionButton.for_kind(kind, key, label)
-    for kind, key, label in (
+_WORDS: dict[type, ActionButton] = ActionButton.for_kinds(
+    (
         (_actions.Pass, "pass", "Pass"),
         (_actions.Travel, "travel", "Travel"),
         (_actions.Refresh, "refresh", "Refresh the Shop"),
@@ -41,11 +40,10 @@ _WORDS: dict[type, ActionButton] = {
         (_actions.SkipLoot, "skip-loot", "Take nothing"),
         (_actions.TakeCoins, "take-coins", "Take half the coins"),
     )
-}
+)
 """The button of each action that is a word alone."""
-_VERBS: dict[type, ActionButton] = {
-    kind: ActionButton.for_kind(kind, key, label)
-    for kind, key, label in (
+_VERBS: dict[type, ActionButton] = ActionButton.for_kinds(
+    (
         (_actions.ShowTower, "show-tower", "Show tower"),
         (_actions.Slot, "slot", "Slot"),
         (_actions.Unslot, "unslot", "Unslot"),
@@ -56,7 +54,7 @@ _VERBS: dict[type, ActionButton] = {
         (_actions.Duel, "duel", "Duel"),
         (_actions.Trade, "trade", "Trade"),
     )
-}
+)
 """The button telling what is done with the card or the guild clicked."""
 _KEEP = {
     where: ActionButton(f"keep-{where}", f"Keep in {'a slot' if where == 'slot' else 'hand'}")
