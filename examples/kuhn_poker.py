@@ -36,7 +36,6 @@ import attrs
 
 from tabletop_rules import (
     CHANCE,
-    Codec,
     Decision,
     Game,
     Marks,
@@ -51,7 +50,6 @@ from tabletop_rules import (
     Step,
     TableSpace,
     check_position,
-    make_converter,
 )
 
 UNDEALT = -1
@@ -383,19 +381,7 @@ class KuhnPoker(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = (Pass, Bet, Deal)
-    codec = Codec.for_game(
-        "kuhn_poker",
-        1,
-        make_converter(),
-        config=Config,
-        state=State,
-        view=View,
-        action=Action,
-        actions=(Pass, Bet, Deal),
-        event=Event,
-        events=(Dealt, Acted, Won),
-        validate=validate,
-    )
+    event_types = (Dealt, Acted, Won)
     agents = MappingProxyType({"random": RandomAgent})
     observer = Observer(observation_shape, _mark, view_type=View)
 

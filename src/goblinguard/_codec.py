@@ -3,28 +3,27 @@
 A config using the standard deck is written as a reference to the pack (name, version, digest);
 any other deck is embedded card by card, so every saved state is self-contained. Every state and
 view read, on its own or inside a record, is checked with :func:`~goblinguard.validate`; the
-kernel (:class:`tabletop_rules.Game`) turns :data:`CODEC` into ``dumps``, ``loads`` and the rest.
+kernel (:class:`tabletop_rules.Game`) builds its codec from :func:`converter` and the game's
+declarations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
+import cattrs
 
 from tabletop_rules import (
-    Codec,
     PackRef,
     make_converter,
 )
 
-from ._actions import Action, Draw, Place
 from ._cards import Card
 from ._content import standard_deck, standard_ref
-from ._events import CardDrawn, CardPlaced, Event, GameEnded, GarrisonActivated, MonsterDefeated
-from ._state import Chance, Config, State, View
-from ._validate import validate
+from ._state import Chance, Config
 
 FORMAT = 2
 """The current format number of goblinguard JSON (format 1 is read and migrated)."""
@@ -119,25 +118,14 @@ def _migrate_1(kind: str, data: Any) -> Any:
     return data
 
 
-def _make_codec() -> Codec:
+def converter() -> cattrs.Converter:
+    """The goblinguard converter: a config written as a reference to the standard deck, or
+    with its cards (the kernel adds the actions', events' and validator's hooks)."""
     conv = make_converter()
     conv.register_unstructure_hook(Config, _unstructure_config)
     conv.register_structure_hook(Config, _config_structure(conv))
-    return Codec.for_game(
-        "goblinguard",
-        FORMAT,
-        conv,
-        config=Config,
-        state=State,
-        view=View,
-        action=Action,
-        actions=[Place, Draw],
-        event=Event,
-        events=[CardPlaced, CardDrawn, MonsterDefeated, GarrisonActivated, GameEnded],
-        validate=validate,
-        migrations={1: _migrate_1},
-    )
+    return conv
 
 
-CODEC = _make_codec()
-"""The goblinguard :class:`tabletop_rules.Codec`."""
+MIGRATIONS: Mapping[int, Callable[[str, Any], Any]] = MappingProxyType({1: _migrate_1})
+"""How goblinguard JSON of format 1 is read."""

@@ -10,7 +10,8 @@ from . import _rules
 from ._actions import Action, Draw, Place, notation, parse_notation
 from ._agents.greedy import GreedyAgent
 from ._agents.search import SearchAgent
-from ._codec import CODEC
+from ._codec import FORMAT, MIGRATIONS, converter
+from ._events import CardDrawn, CardPlaced, GameEnded, GarrisonActivated, MonsterDefeated
 from ._presentation.clicks import CLICKS
 from ._presentation.describe import card_text, describe
 from ._presentation.render import render_text
@@ -33,11 +34,14 @@ class Goblinguard(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = (Place, Draw)
-    codec = CODEC
+    event_types = (CardPlaced, CardDrawn, MonsterDefeated, GarrisonActivated, GameEnded)
+    format = FORMAT
+    migrations = MIGRATIONS
     agents = MappingProxyType({"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent})
     clicks = CLICKS
     observer = OBSERVER
 
+    make_converter = staticmethod(converter)
     new_game = staticmethod(_rules.new_game)
     seat_count = staticmethod(_rules.seat_count)
     current_player = staticmethod(_rules.current_player)

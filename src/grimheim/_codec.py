@@ -2,24 +2,24 @@
 
 A config of the standard pack names it by name, version and digest; any other pack is embedded
 whole. Every state and view read, alone or inside a record, is checked with
-:func:`~grimheim.validate`; the kernel (:class:`tabletop_rules.Game`) turns :data:`CODEC` into
-``dumps``, ``loads`` and the rest.
+:func:`~grimheim.validate`; the kernel (:class:`tabletop_rules.Game`) builds its codec from
+:func:`converter` and the game's declarations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
-from tabletop_rules import Codec, PackRef, register_tagged_union
+import cattrs
 
-from ._actions import ACTION_TYPES, Action
+from tabletop_rules import PackRef, register_tagged_union
+
 from ._cards import CONTENT_CONVERTER, content_converter
 from ._content import Pack, pack_ref, standard_pack
-from ._events import EVENT_TYPES, Event
 from ._migrate_format1 import migrate_1
-from ._state import FRAMES, Config, Frame, State, View
-from ._validate import validate
+from ._state import FRAMES, Config, Frame
 
 FORMAT = 2
 """The current format number of grimheim JSON (format 1 is read and migrated)."""
@@ -42,7 +42,9 @@ def _structure_pick(value: Any, _type: object) -> int | str:
     raise ValueError(f"expected a whole number or a card id, got {value!r}")
 
 
-def _make_codec() -> Codec:
+def converter() -> cattrs.Converter:
+    """The grimheim converter: a config written as a reference to the standard pack or with
+    its pack, the card picks, the pending frames' union (the kernel adds the rest)."""
     conv = content_converter(bound_numbers=False)
 
     def unstructure_config(config: Config) -> dict[str, Any]:
@@ -78,21 +80,8 @@ def _make_codec() -> Codec:
     conv.register_unstructure_hook(Config, unstructure_config)
     conv.register_structure_hook(Config, structure_config)
     register_tagged_union(conv, Frame, list(FRAMES))
-    return Codec.for_game(
-        "grimheim",
-        FORMAT,
-        conv,
-        config=Config,
-        state=State,
-        view=View,
-        action=Action,
-        actions=ACTION_TYPES,
-        event=Event,
-        events=EVENT_TYPES,
-        validate=validate,
-        migrations={1: migrate_1},
-    )
+    return conv
 
 
-CODEC = _make_codec()
-"""The grimheim :class:`tabletop_rules.Codec`."""
+MIGRATIONS: Mapping[int, Callable[[str, Any], Any]] = MappingProxyType({1: migrate_1})
+"""How grimheim JSON of format 1 is read (:mod:`grimheim._migrate_format1`)."""

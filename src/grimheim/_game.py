@@ -11,7 +11,8 @@ from ._actions import ACTION_TYPES, Action, notation, parse_notation
 from ._agents.defender import DefenderAgent
 from ._agents.planner import PlannerAgent
 from ._agents.team import TeamAgent
-from ._codec import CODEC
+from ._codec import FORMAT, MIGRATIONS, converter
+from ._events import EVENT_TYPES
 from ._presentation.card_text import card_text
 from ._presentation.clicks import CLICKS
 from ._presentation.describe import describe
@@ -35,7 +36,9 @@ class Grimheim(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = ACTION_TYPES
-    codec = CODEC
+    event_types = EVENT_TYPES
+    format = FORMAT
+    migrations = MIGRATIONS
     agents = MappingProxyType(
         {
             "random": RandomAgent,
@@ -47,6 +50,7 @@ class Grimheim(Game[State, Action, View]):
     clicks = CLICKS
     observer = OBSERVER
 
+    make_converter = staticmethod(converter)
     new_game = staticmethod(_rules.new_game)
     seat_count = staticmethod(_rules.seat_count)
     current_player = staticmethod(_rules.current_player)

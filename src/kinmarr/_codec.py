@@ -2,7 +2,9 @@
 
 A config of the standard pack is written as a reference to it (``{"pack", "version",
 "digest"}``); a custom pack is embedded whole, so every saved state is self-contained. Every state
-and view read, on its own or inside a record, is checked with :func:`~kinmarr.validate`.
+and view read, on its own or inside a record, is checked with :func:`~kinmarr.validate`; the
+kernel (:class:`tabletop_rules.Game`) builds its codec from :func:`converter` and the game's
+declarations.
 """
 
 from __future__ import annotations
@@ -10,20 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+import cattrs
+
 from tabletop_rules import (
-    Codec,
     ContentError,
     PackRef,
     register_tagged_union,
 )
 
-from ._actions import ACTIONS, Action
 from ._content import content_converter, pack_to_json, standard_ref, structure_pack
-from ._events import EVENTS, Event
 from ._frames import FRAMES, Frame
 from ._pieces import Config
-from ._state import State, View
-from ._validate import validate
 
 FORMAT: Final = 1
 """The current format number of kinmarr JSON."""
@@ -85,25 +84,12 @@ def _config_structure(conv: Any) -> Any:
     return structure
 
 
-def _make_codec() -> Codec:
+def converter() -> cattrs.Converter:
+    """The kinmarr converter: a config written as a reference to the standard pack or with its
+    pack, the pending frames' union (the kernel adds the actions', events' and validator's
+    hooks)."""
     conv = content_converter()
     conv.register_unstructure_hook(Config, _unstructure_config)
     conv.register_structure_hook(Config, _config_structure(conv))
     register_tagged_union(conv, Frame, FRAMES)
-    return Codec.for_game(
-        "kinmarr",
-        FORMAT,
-        conv,
-        config=Config,
-        state=State,
-        view=View,
-        action=Action,
-        actions=ACTIONS,
-        event=Event,
-        events=EVENTS,
-        validate=validate,
-    )
-
-
-CODEC: Final = _make_codec()
-"""The kinmarr :class:`tabletop_rules.Codec`."""
+    return conv

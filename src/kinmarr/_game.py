@@ -10,7 +10,8 @@ from . import _rules
 from ._actions import ACTIONS, Action, notation, parse_notation
 from ._agents.heuristic import HeuristicAgent
 from ._agents.search import SearchAgent
-from ._codec import CODEC
+from ._codec import FORMAT, converter
+from ._events import EVENTS
 from ._legal import why_not
 from ._pieces import Config
 from ._presentation.card_text import card_text
@@ -36,13 +37,15 @@ class Kinmarr(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = ACTIONS
-    codec = CODEC
+    event_types = EVENTS
+    format = FORMAT
     agents = MappingProxyType(
         {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
     )
     clicks = CLICKS
     observer = OBSERVER
 
+    make_converter = staticmethod(converter)
     new_game = staticmethod(_rules.new_game)
     seat_count = staticmethod(_rules.seat_count)
     current_player = staticmethod(_rules.current_player)

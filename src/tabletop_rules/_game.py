@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import abc
+import functools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
 
+import cattrs
 from typing_extensions import TypeVar as DefaultTypeVar
 
 from ._agents import Agent
 from ._clicks import ClickMap, Clicks
 from ._errors import IllegalActionError, ReplayError
 from ._record import Record
-from ._serial import MAX_INPUT, Codec, digest_of
+from ._serial import MAX_INPUT, Codec, digest_of, make_converter
 from ._spaces import ActionSpace, Observation, Observer
 from ._values import Decision, Outcome, Seat, Step
 from ._wellformed import action_problem, check_position, check_seat
@@ -30,14 +33,14 @@ class Game(abc.ABC, Generic[S, A, V]):
     them once, here, for every game.
 
     A game package subclasses it — ``class Goblinguard(Game[State, Action, View])`` — declares
-    what it is (:attr:`name`, :attr:`title`, :attr:`seats`, its types, :attr:`codec`, its
-    :attr:`agents`) and writes the hooks where it really differs: :meth:`new_game`,
+    what it is (:attr:`name`, :attr:`title`, :attr:`seats`, its types, its JSON :attr:`format`,
+    its :attr:`agents`) and writes the hooks where it really differs: :meth:`new_game`,
     :meth:`legal_actions`, :meth:`why_not`, :meth:`act`, :meth:`view`, :meth:`redeal`,
     :meth:`outcome` and the rest below, often as ``staticmethod(function)`` of its rules modules.
     Its one instance is the package's ``GAME``; the module-level functions (``goblinguard.step``
     …) are that instance's methods. The kernel writes what every game does the same way:
     :meth:`step` and :meth:`apply` (position and seat checks, legality, then :meth:`act`),
-    :meth:`is_legal`, the JSON functions from the :attr:`codec`, :meth:`record` and
+    :meth:`is_legal`, the :attr:`codec` and the JSON functions from it, :meth:`record` and
     :meth:`replay`, :meth:`parse_action`, :meth:`clicks_of` from :attr:`clicks`, the observation
     functions from :attr:`observer`, :meth:`render_svg` and Jupyter's ``_repr_svg_``.
 
@@ -64,7 +67,10 @@ class Game(abc.ABC, Generic[S, A, V]):
         view_type: the game's ``View`` class.
         action_types: the game's action classes (an action must be exactly one of them, with
             exactly the field types they declare).
-        codec: reads and writes the game's values as JSON (:class:`~tabletop_rules.Codec`).
+        event_types: the game's event classes.
+        format: the current format number of the game's JSON (default 1).
+        migrations: ``{n: f}``, how data written in an older format ``n`` is brought to
+            ``n + 1`` (:class:`~tabletop_rules.Codec`); empty by default.
         agents: the game's agent factories by name (``"random"``, ``"greedy"`` …).
         clicks: how the game's pictures are clicked (:class:`~tabletop_rules.ClickMap`), or
             ``None``.
@@ -98,7 +104,9 @@ class Game(abc.ABC, Generic[S, A, V]):
     state_type: type[S]
     view_type: type[V]
     action_types: tuple[type, ...]
-    codec: Codec
+    event_types: tuple[type, ...]
+    format: int = 1
+    migrations: Mapping[int, Callable[[str, Any], Any]] = MappingProxyType({})
     agents: Mapping[str, Callable[[], Agent[A]]] = MappingProxyType({})
     clicks: ClickMap[A] | None = None
     observer: Observer[V] | None = None
@@ -182,6 +190,19 @@ class Game(abc.ABC, Generic[S, A, V]):
     @abc.abstractmethod
     def render_text(self, position: S | V, /) -> str:
         """A plain-text picture of the position."""
+
+    def make_converter(self) -> cattrs.Converter:
+        """A fresh converter holding the game's own hooks (its config's, its pending frames'
+        union …); the :attr:`codec` adds the actions', events' and validators' hooks to it.
+        Default: :func:`~tabletop_rules.make_converter`, for a game of plain attrs classes."""
+        return make_converter()
+
+    @property
+    def codec(self) -> Codec:
+        """Reads and writes the game's values as JSON (:class:`~tabletop_rules.Codec`), built
+        once per game class from its declarations: its :attr:`name`, :attr:`format`, types,
+        :meth:`make_converter`, :meth:`validate` and :attr:`migrations`."""
+        return _codec_of(type(self))
 
     def chance_outcomes(self, state: S, /) -> tuple[tuple[A, Fraction], ...]:
         """At a chance decision, each legal action with its exact probability (summing to 1),
@@ -405,7 +426,8 @@ class Game(abc.ABC, Generic[S, A, V]):
     def replace(self, **changes: Any) -> Game[S, A, V]:
         """A game like this one with some of its declarations or hooks replaced: a variant
         with other agents or another name, or a tool's test of what a game without pictures
-        (``render_svg=None``) or with a broken view does.
+        (``render_svg=None``) or with a broken view does. It keeps this game's :attr:`codec`
+        (what one saves, the other reads), unless ``codec`` is among the changes.
 
         >>> import goblinguard
         >>> quiet = goblinguard.GAME.replace(name="quiet", render_svg=None)
@@ -423,6 +445,7 @@ class Game(abc.ABC, Generic[S, A, V]):
             for key, value in changes.items()
         }
         body["__slots__"] = ()
+        body.setdefault("codec", self.codec)
         base = type(self)
         return type(base.__name__, (base,), body)()  # type: ignore[no-any-return]
 
@@ -456,3 +479,23 @@ def _is_function(value: object) -> bool:
     """Whether ``value`` is a function to store as a hook (not a class, which is a
     declaration such as ``config_type``)."""
     return callable(value) and not isinstance(value, type)
+
+
+@functools.cache
+def _codec_of(game_type: type[Game[Any, Any, Any]]) -> Codec:
+    """The codec of a game class (:attr:`Game.codec`), built on first use."""
+    game = game_type()
+    return Codec.for_game(
+        game.name,
+        game.format,
+        game.make_converter(),
+        config=game.config_type,
+        state=game.state_type,
+        view=game.view_type,
+        action=functools.reduce(operator.or_, game.action_types),
+        actions=game.action_types,
+        event=functools.reduce(operator.or_, game.event_types),
+        events=game.event_types,
+        validate=game.validate,
+        migrations=game.migrations,
+    )

@@ -239,7 +239,7 @@ def register_tagged_union(conv: cattrs.Converter, union: Any, members: Sequence[
             raise ValueError(f"expected an object with a 'type' tag, got {value!r}")
         tag = value.get("type")
         cls = by_tag.get(tag) if isinstance(tag, str) else None
-        if cls is None or (expected is not union and expected is not cls):
+        if cls is None or (expected != union and expected is not cls):
             raise ValueError(f"unknown type tag {tag!r}; expected one of {sorted(by_tag)}")
         body = {k: v for k, v in value.items() if k != "type"}
         return structurers[cls](body, cls)
@@ -449,7 +449,7 @@ class Codec:
         if kind in self.members:
             return self.members[kind]
         for name, known in self.kinds.items():
-            if known is kind or getattr(known, "__origin__", None) is kind:
+            if known == kind or getattr(known, "__origin__", None) is kind:
                 return name
         raise TypeError(f"{self.game} has no serialised kind {kind!r}")
 

@@ -17,7 +17,6 @@ from typing import TypeAlias
 import attrs
 
 from tabletop_rules import (
-    Codec,
     Decision,
     Game,
     Outcome,
@@ -28,7 +27,6 @@ from tabletop_rules import (
     StateFormatError,
     Step,
     check_position,
-    make_converter,
 )
 
 
@@ -227,21 +225,6 @@ def parse_notation(text: str) -> Add:
     return Add(int(match.group(1)))
 
 
-CODEC = Codec.for_game(
-    "countgame",
-    1,
-    make_converter(),
-    config=Config,
-    state=State,
-    view=View,
-    action=Add,
-    actions=[Add],
-    event=CountEvent,
-    events=[Added, Drew],
-    validate=validate,
-)
-
-
 def render_text(sv: State | View) -> str:
     """One line."""
     left = sv.deck_size if isinstance(sv, View) else len(sv.deck)
@@ -260,7 +243,7 @@ class CountGame(Game[State, Add, View]):
     state_type = State
     view_type = View
     action_types = (Add,)
-    codec = CODEC
+    event_types = (Added, Drew)
     new_game = staticmethod(new_game)
     seat_count = staticmethod(seat_count)
     current_player = staticmethod(current_player)

@@ -21,7 +21,6 @@ import attrs
 
 from tabletop_rules import (
     CHANCE,
-    Codec,
     Decision,
     Game,
     Marks,
@@ -36,7 +35,6 @@ from tabletop_rules import (
     Step,
     TableSpace,
     check_position,
-    make_converter,
 )
 
 HAND = 2
@@ -377,21 +375,6 @@ def validate(position: State | View) -> None:
         raise StateFormatError("$.scores", "a score is never negative")
 
 
-CODEC = Codec.for_game(
-    "handgame",
-    1,
-    make_converter(),
-    config=Config,
-    state=State,
-    view=View,
-    action=Action,
-    actions=[Play, Block, Pass, Deal],
-    event=HandEvent,
-    events=[Played, Blocked, Dealt],
-    validate=validate,
-)
-
-
 def render_text(position: State | View) -> str:
     """One line per seat."""
     lines = [
@@ -450,7 +433,7 @@ class HandGame(Game[State, Action, View]):
     state_type = State
     view_type = View
     action_types = (Play, Block, Pass, Deal)
-    codec = CODEC
+    event_types = (Played, Blocked, Dealt)
     agents = MappingProxyType({"random": RandomAgent})
     new_game = staticmethod(new_game)
     seat_count = staticmethod(seat_count)

@@ -102,33 +102,23 @@ def _kinds(deck: CompiledDeck) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+@attrs.define(eq=False)
 class _Position:
     """What the heuristic reads of a position: visible cells, visible houses per card, guard
     groups, and the visible monsters not yet defeated."""
 
-    __slots__ = ("cell", "defeated", "gid", "monsters", "sizes", "vis")
-
-    def __init__(
-        self,
-        cell: dict[int, int],
-        vis: list[int],
-        gid: dict[int, int],
-        sizes: list[int],
-        monsters: list[int],
-        defeated: int,
-    ) -> None:
-        self.cell = cell
-        """Visible cell → ``card index << 4 | letter code`` (as :attr:`Board.cell`)."""
-        self.vis = vis
-        """Per card, its visible house cells (as :attr:`Board.vis_houses`)."""
-        self.gid = gid
-        """Visible guard cell → its group number (R5)."""
-        self.sizes = sizes
-        """Size of each group number (0 for numbers no longer used)."""
-        self.monsters = monsters
-        """Visible goblins and hobgoblins not counted in :attr:`defeated`."""
-        self.defeated = defeated
-        """How many monsters are known to be defeated."""
+    cell: dict[int, int]
+    """Visible cell → ``card index << 4 | letter code`` (as :attr:`Board.cell`)."""
+    vis: list[int]
+    """Per card, its visible house cells (as :attr:`Board.vis_houses`)."""
+    gid: dict[int, int]
+    """Visible guard cell → its group number (R5)."""
+    sizes: list[int]
+    """Size of each group number (0 for numbers no longer used)."""
+    monsters: list[int]
+    """Visible goblins and hobgoblins not counted in :attr:`defeated`."""
+    defeated: int
+    """How many monsters are known to be defeated."""
 
     @classmethod
     def of(cls, board: Board, defeated: set[int]) -> _Position:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from .._actions import Place
 from .._board import Board
 from .._cards import Layer
@@ -32,6 +34,7 @@ Scored = tuple[float, int, Place]
 """A placement's score, its index among the node's placements, and the placement."""
 
 
+@attrs.define(eq=False)
 class Node:
     """A position of a search and the cards still to come.
 
@@ -43,21 +46,11 @@ class Node:
         unknown: the other cards still to come, in no known order.
     """
 
-    __slots__ = ("board", "hand", "pile", "position", "unknown")
-
-    def __init__(
-        self,
-        board: Board,
-        position: _Position,
-        hand: list[int],
-        pile: Sequence[int],
-        unknown: Sequence[int],
-    ) -> None:
-        self.board = board
-        self.position = position
-        self.hand = hand
-        self.pile = pile
-        self.unknown = unknown
+    board: Board
+    position: _Position
+    hand: list[int]
+    pile: Sequence[int]
+    unknown: Sequence[int]
 
     @classmethod
     def of(cls, position: State | View) -> Node:
