@@ -37,6 +37,7 @@ from ._state import (
     State,
     Turn,
     View,
+    _Table,
 )
 from ._turn import main_refusal
 from ._validate import validate
@@ -316,7 +317,7 @@ def decision(position: State | View) -> Decision[Frame | None] | None:
 # -- views and redeals -----------------------------------------------------------------------------
 
 
-_TABLE = tuple(f.name for f in attrs.fields(View) if f.init and f.name != "seat")
+_TABLE = tuple(f.name for f in attrs.fields(_Table) if f.init)
 """What a state and a view both hold: everything on the table (not the generator, not a seat)."""
 
 

@@ -91,7 +91,30 @@ FRAMES: tuple[type, ...] = (
 
 
 @attrs.frozen
-class State:
+class _Table:
+    """The fields a :class:`State` and a :class:`View` share: everything on the table (the
+    state's generator and the view's seat are theirs alone, given by name)."""
+
+    config: Config
+    town: int
+    time: int
+    heroes: tuple[Hero, ...]
+    monsters: tuple[Monster, ...]
+    yellow: tuple[str, ...]
+    red: tuple[str, ...]
+    yellow_known: int = 0
+    red_known: int = 0
+    held: tuple[str, ...] = ()
+    bonus: tuple[tuple[str, int, int], ...] = ()
+    turn: Turn | None = None
+    frames: tuple[Frame, ...] = ()
+    won: bool | None = None
+    occupant: dict[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Area → monster index (an invisible cache, never copied by ``attrs.evolve``)."""
+
+
+@attrs.frozen
+class State(_Table):
     """A whole game.
 
     Attributes:
@@ -115,23 +138,7 @@ class State:
             once the town fell, ``None`` while the game runs.
     """
 
-    config: Config
-    rng: Rng
-    town: int
-    time: int
-    heroes: tuple[Hero, ...]
-    monsters: tuple[Monster, ...]
-    yellow: tuple[str, ...]
-    red: tuple[str, ...]
-    yellow_known: int = 0
-    red_known: int = 0
-    held: tuple[str, ...] = ()
-    bonus: tuple[tuple[str, int, int], ...] = ()
-    turn: Turn | None = None
-    frames: tuple[Frame, ...] = ()
-    won: bool | None = None
-    occupant: dict[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    """Area → monster index (an invisible cache, never copied by ``attrs.evolve``)."""
+    rng: Rng = attrs.field(kw_only=True)
     legal: frozenset[Any] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """The legal actions, once listed (an invisible cache, never copied by ``attrs.evolve``)."""
     asking: Seat | None = attrs.field(default=UNASKED, init=False, eq=False, repr=False)
@@ -140,7 +147,7 @@ class State:
 
 
 @attrs.frozen
-class View:
+class View(_Table):
     """What one seat may know of a :class:`State`: the same fields but the generator, with every
     hidden card id written as ``""`` — the order of hidden decks, the other heroes' hands — so
     the sizes and the known parts stay (a card put at the bottom of a deck is known there).
@@ -163,20 +170,4 @@ class View:
         won: the result, once over.
     """
 
-    seat: Seat
-    config: Config
-    town: int
-    time: int
-    heroes: tuple[Hero, ...]
-    monsters: tuple[Monster, ...]
-    yellow: tuple[str, ...]
-    red: tuple[str, ...]
-    yellow_known: int = 0
-    red_known: int = 0
-    held: tuple[str, ...] = ()
-    bonus: tuple[tuple[str, int, int], ...] = ()
-    turn: Turn | None = None
-    frames: tuple[Frame, ...] = ()
-    won: bool | None = None
-    occupant: dict[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    """Area → monster index (an invisible cache, never copied by ``attrs.evolve``)."""
+    seat: Seat = attrs.field(kw_only=True)

@@ -91,7 +91,6 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     )
     state = State(
         config,
-        rng,
         players,
         0,
         0,
@@ -106,6 +105,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         frozenset(),
         TurnFlags(),
         frames,
+        rng=rng,
     )
     work = Work(state)
     run(work)
@@ -251,7 +251,6 @@ def view(state: State, seat: Seat) -> View:
             for d in decks
         )
     found = View(
-        seat,
         config,
         state.players,
         state.turn,
@@ -268,6 +267,7 @@ def view(state: State, seat: Seat) -> View:
         state.flags,
         state.frames,
         state.ending,
+        seat=seat,
     )
     _keep_acting(state, found)
     return found
@@ -303,7 +303,6 @@ def redeal(position: View, seed: int) -> State:
         decks.append(Deck(top, tuple(groups)))
     found = State(
         position.config,
-        rng,
         position.players,
         position.turn,
         position.round,
@@ -319,6 +318,7 @@ def redeal(position: View, seed: int) -> State:
         position.flags,
         position.frames,
         position.ending,
+        rng=rng,
     )
     _keep_acting(position, found)
     return found

@@ -14,7 +14,32 @@ from ._pieces import Config, Deck, Ending, Lasting, Player, TurnFlags
 
 
 @attrs.frozen
-class State:
+class _Table:
+    """The fields a :class:`State` and a :class:`View` share (the state's generator and the
+    view's seat are theirs alone, given by name)."""
+
+    config: Config
+    players: tuple[Player, ...]
+    turn: Seat
+    round: int
+    fate: int
+    encounters: Deck
+    abilities: Deck
+    items: Deck
+    prophecies: Deck
+    shop: tuple[str, ...]
+    prophecy: str | None
+    lasting: tuple[Lasting, ...]
+    discarded: frozenset[str]
+    flags: TurnFlags
+    frames: tuple[Frame, ...]
+    ending: Ending | None = None
+    cache: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """Derived data (the legal actions, once listed): an invisible cache."""
+
+
+@attrs.frozen
+class State(_Table):
     """A whole game.
 
     Frozen and hashable; ``==`` compares everything, the generator and the config included.
@@ -42,29 +67,11 @@ class State:
         ending: how the game ended, or ``None`` while it runs.
     """
 
-    config: Config
-    rng: Rng
-    players: tuple[Player, ...]
-    turn: Seat
-    round: int
-    fate: int
-    encounters: Deck
-    abilities: Deck
-    items: Deck
-    prophecies: Deck
-    shop: tuple[str, ...]
-    prophecy: str | None
-    lasting: tuple[Lasting, ...]
-    discarded: frozenset[str]
-    flags: TurnFlags
-    frames: tuple[Frame, ...]
-    ending: Ending | None = None
-    cache: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    """Derived data (the legal actions, once listed): an invisible cache."""
+    rng: Rng = attrs.field(kw_only=True)
 
 
 @attrs.frozen
-class View:
+class View(_Table):
     """What one seat may know of a :class:`State`: everything but the generator and the order of
     the cards in the decks (each deck shows its unknown cards and its known bottom groups in pack
     order). Every card drawn is shown to everyone, so the players' hands and slots are public.
@@ -89,22 +96,4 @@ class View:
         ending: how the game ended, or ``None``.
     """
 
-    seat: Seat
-    config: Config
-    players: tuple[Player, ...]
-    turn: Seat
-    round: int
-    fate: int
-    encounters: Deck
-    abilities: Deck
-    items: Deck
-    prophecies: Deck
-    shop: tuple[str, ...]
-    prophecy: str | None
-    lasting: tuple[Lasting, ...]
-    discarded: frozenset[str]
-    flags: TurnFlags
-    frames: tuple[Frame, ...]
-    ending: Ending | None = None
-    cache: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    """Derived data: an invisible cache."""
+    seat: Seat = attrs.field(kw_only=True)

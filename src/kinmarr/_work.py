@@ -163,7 +163,6 @@ class Work(tabletop_rules.Work[State, Frame, Event]):
         """The new state (remembering who is asked in it)."""
         state = State(
             self.config,
-            self.rng,
             tuple([p.freeze() for p in self.players]),
             self.turn,
             self.round,
@@ -179,6 +178,7 @@ class Work(tabletop_rules.Work[State, Frame, Event]):
             self.flags.freeze(),
             tuple(self.frames),
             self.ending,
+            rng=self.rng,
         )
         if self.asked is not None:
             object.__setattr__(state, "cache", {"acting": self.asked})

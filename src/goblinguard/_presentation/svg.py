@@ -79,6 +79,13 @@ _GRID = "#e4ddcc"
 _TEXT = "#333333"
 _DEFEAT = "#c62828"
 _OPEN = "#d35400"
+_OPEN_MARK: dict[str, object] = {
+    "fill": "none",
+    "stroke": _OPEN,
+    "stroke_width": 1.5,
+    "stroke_dasharray": "3 3",
+}
+"""The dashed outline of a cell a card needs filled, on the table and in its key."""
 _ACTIVE = "#d4a017"
 _TUCKED = "#37474f"
 _BACK = "#2c3e66"
@@ -461,10 +468,7 @@ def _open_marks(scene: _Scene, placed: Placed) -> list[str]:
             width=CELL - 12,
             height=CELL - 12,
             rx=3,
-            fill="none",
-            stroke=_OPEN,
-            stroke_width=1.5,
-            stroke_dasharray="3 3",
+            **_OPEN_MARK,
         )
         for k, x, y in _open_cells(scene, placed)
     ]
@@ -734,10 +738,7 @@ def _key_marks() -> list[tuple[str, str]]:
         width=c - 6,
         height=c - 6,
         rx=2,
-        fill="none",
-        stroke=_OPEN,
-        stroke_width=1.5,
-        stroke_dasharray="3 3",
+        **_OPEN_MARK,
     )
     hidden = svg_tag(
         "circle",
