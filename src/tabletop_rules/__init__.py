@@ -68,7 +68,7 @@ from ._values import (
     Step,
 )
 from ._wellformed import action_problem, check_position, check_seat
-from ._words import article, join_words, plural, sentence
+from ._words import Speaker, article, join_words, plural, sentence
 
 __all__ = [
     "ActionButton",
@@ -108,6 +108,7 @@ __all__ = [
     "RulesError",
     "Seat",
     "SimulationResult",
+    "Speaker",
     "StateFormatError",
     "Step",
     "SvgIds",

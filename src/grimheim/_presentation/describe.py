@@ -9,9 +9,9 @@ their kinds' names, areas by their coordinates with their terrain and named plac
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from tabletop_rules import CHANCE, Decision, join_words, plural, sentence
+from tabletop_rules import Decision, Seat, Speaker, join_words, plural
 from tabletop_rules import Outcome as _Outcome
 
 from .. import _actions, _events
@@ -102,18 +102,29 @@ def faces_text(faces: tuple[int, int, int, int]) -> str:
     return join_words(said, empty="no dice")
 
 
-class _Speaker:
+class _Speaker(Speaker[State | View]):
     """Says the events and actions of one position (its names, and what it asks now)."""
 
+    action_types = _actions.ACTION_TYPES
+    position_types = (State, View)
+    chance_types = (_actions.Roll, _actions.DieFace, _actions.Drawn)
+    anyone = "a hero"
+    chance_asks = "chance rolls the dice or draws a card"
+
     def __init__(self, position: State | View) -> None:
-        self.position = position
+        super().__init__(position)
         self.names = Names(position.config)
         self.work = Work.of(position)
 
     # -- naming ----------------------------------------------------------------------------------
 
-    def hero(self, seat: int) -> str:
+    def who(self, seat: Seat) -> str:
         return self.names.hero(seat)
+
+    hero = who
+
+    def acting(self) -> Seat | None:
+        return current(self.work)
 
     def card(self, card_id: str) -> str:
         return self.names.card(card_id)
@@ -224,10 +235,8 @@ class _Speaker:
 
     # -- the question, the end, and what changed ---------------------------------------------------
 
-    def ask(self, asked: Decision[Any]) -> str:
+    def question(self, asked: Decision[Any]) -> str:
         """The question of ``asked``, after the name of the hero who must answer."""
-        if asked.seat == CHANCE:
-            return "chance rolls the dice or draws a card"
         frame = asked.context
         match asked.kind:
             case "choose" if isinstance(frame, Resolving):
@@ -248,7 +257,7 @@ class _Speaker:
                 question = f"choose, for all the heroes, the hero {monster} attacks"
             case kind:
                 question = _ASK.get(kind, asked.prompt.rstrip("."))
-        return f"{self.hero(asked.seat)}: {question}"
+        return question
 
     def outcome(self, outcome: _Outcome) -> str:
         """How the game ended, with the spot the rune stone reached."""
@@ -260,14 +269,6 @@ class _Speaker:
         return f"the heroes lost: the town fell at {reached}"
 
     # -- actions ---------------------------------------------------------------------------------
-
-    def action(self, action: Action) -> str:
-        if isinstance(action, _actions.Roll | _actions.DieFace | _actions.Drawn):
-            return self.chance(action)
-        seat = current(self.work)
-        if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
-            return f"a hero {self.deed(action, -1)}"
-        return f"{self.hero(seat)} {self.deed(action, seat)}"
 
     def chance(self, action: Action) -> str:
         match action:
@@ -477,13 +478,4 @@ def describe(
     Raises:
         TypeError: ``what`` is none of these.
     """
-    speaker = _Speaker(position)
-    if isinstance(what, Decision):
-        return sentence(speaker.ask(what))
-    if isinstance(what, _Outcome):
-        return sentence(speaker.outcome(what))
-    if isinstance(what, State | View):
-        return ""
-    if isinstance(what, _actions.ACTION_TYPES):
-        return sentence(speaker.action(cast(Action, what)))
-    return sentence(speaker.event(cast(Event, what)))
+    return _Speaker(position).say(what)

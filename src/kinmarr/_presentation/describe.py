@@ -8,9 +8,9 @@ names and places on the paths, dice by colour and face; chance is "Chance".
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from tabletop_rules import CHANCE, Decision, Seat, join_words, plural, sentence
+from tabletop_rules import Decision, Seat, Speaker, join_words, plural
 from tabletop_rules import Outcome as _Outcome
 
 from .. import _actions, _events
@@ -83,15 +83,25 @@ def _face(face: str) -> str:
     return FACE_NAMES.get(face, face)
 
 
-class _Speaker:
+class _Speaker(Speaker[State | View]):
     """Says the events and actions of one position (its names, and what it asks now)."""
 
+    action_types = _actions.ACTIONS
+    position_types = (State, View)
+    chance_types = (_actions.Roll, _actions.FaceResult, _actions.Reveal)
+    chance_asks = "chance rolls a die or draws a card"
+
     def __init__(self, position: State | View) -> None:
-        self.position = position
+        super().__init__(position)
         self.names = Names(position.config)
 
-    def guild(self, seat: Seat) -> str:
+    def who(self, seat: Seat) -> str:
         return self.names.guild(seat)
+
+    guild = who
+
+    def acting(self) -> Seat | None:
+        return acting(self.position)
 
     def card(self, card_id: str) -> str:
         return self.names.card(card_id)
@@ -164,10 +174,8 @@ class _Speaker:
 
     # -- the question, the end, and what changed ---------------------------------------------------
 
-    def ask(self, asked: Decision[Any]) -> str:
+    def question(self, asked: Decision[Any]) -> str:
         """The question of ``asked``, after the name of the guild that must answer."""
-        if asked.seat == CHANCE:
-            return "chance rolls a die or draws a card"
         frame = asked.context
         if asked.kind == "window" and isinstance(frame, WindowFrame):
             about = request_words(frame.request)
@@ -180,7 +188,7 @@ class _Speaker:
             question += self.offer(frame)
         else:
             question = _ASK.get(asked.kind, asked.prompt.rstrip("."))
-        return f"{self.guild(asked.seat)}: {question}"
+        return question
 
     def outcome(self, outcome: _Outcome) -> str:
         """Who won, how the game ended, and every guild's score."""
@@ -211,14 +219,6 @@ class _Speaker:
         return "; ".join(said)
 
     # -- actions ---------------------------------------------------------------------------------
-
-    def action(self, action: Action) -> str:
-        if isinstance(action, _actions.Roll | _actions.FaceResult | _actions.Reveal):
-            return self.chance(action)
-        seat = acting(self.position)
-        if seat is None or seat == CHANCE:  # asked where nobody, or only chance, answers
-            return f"a player {self.deed(action, -1)}"
-        return f"{self.guild(seat)} {self.deed(action, seat)}"
 
     def chance(self, action: Action) -> str:
         match action:
@@ -428,13 +428,4 @@ def describe(
     Raises:
         TypeError: ``what`` is none of these.
     """
-    speaker = _Speaker(position)
-    if isinstance(what, Decision):
-        return sentence(speaker.ask(what))
-    if isinstance(what, _Outcome):
-        return sentence(speaker.outcome(what))
-    if isinstance(what, State | View):
-        return sentence(speaker.changes(what))
-    if isinstance(what, _actions.ACTIONS):
-        return sentence(speaker.action(cast(Action, what)))
-    return sentence(speaker.event(cast(Event, what)))
+    return _Speaker(position).say(what)
