@@ -327,6 +327,28 @@ class _Fuzzer(Generic[S, A]):
     def found(self, what: str, reader: str, detail: str, text: str) -> None:
         self.findings.append(FuzzFinding(what, reader, detail, _short(text)))
 
+    def attempt(
+        self,
+        reader: str,
+        shown: str,
+        call: Callable[[], Any],
+        refusal: type[Exception] | tuple[()] = (),
+        wrong: str | None = None,
+    ) -> tuple[bool, Any]:
+        """Call ``call``; whether it returned, and what. A ``refusal`` it raises is counted as
+        ``refused`` — or as a wrong acceptance ``wrong``, when the refusal itself was wrong —
+        and any other exception as an untyped error."""
+        try:
+            return True, call()
+        except refusal:
+            if wrong is None:
+                self.tally(reader, "refused")
+            else:
+                self.counted("wrong-acceptance", reader, wrong, shown)
+        except Exception as exc:
+            self.counted("untyped-error", reader, f"{type(exc).__name__}: {exc}", shown)
+        return False, None
+
     def counted(self, what: str, reader: str, detail: str, text: str) -> None:
         """A finding that is also one of ``reader``'s inputs counted as ``found``."""
         self.found(what, reader, detail, text)
@@ -574,20 +596,14 @@ class _Fuzzer(Generic[S, A]):
                 legal = game.legal_actions(state)
             action = self._bent(self.mutate.pick(legal))
             shown = _safe(action)
-            try:
-                reason = game.is_legal(state, action)
-                if reason is None:
-                    after = game.apply(state, action)
-                else:
-                    game.apply(state, action)
-            except IllegalActionError:
-                if reason is None:
-                    self.counted("wrong-acceptance", "actions", "is_legal accepted it", shown)
-                else:
-                    self.tally("actions", "refused")
+            done, reason = self.attempt("actions", shown, partial(game.is_legal, state, action))
+            if not done:
                 continue
-            except Exception as exc:
-                self.counted("untyped-error", "actions", f"{type(exc).__name__}: {exc}", shown)
+            wrong = "is_legal accepted it" if reason is None else None
+            done, after = self.attempt(
+                "actions", shown, partial(game.apply, state, action), IllegalActionError, wrong
+            )
+            if not done:
                 continue
             if reason is not None:
                 self.counted("wrong-acceptance", "actions", f"applied though {reason!r}", shown)
@@ -655,18 +671,14 @@ class _Fuzzer(Generic[S, A]):
             arguments = (value,) if name == "legal_actions" else (value, action)
             accepts_view = name in ("legal_actions", "is_legal")
             shown = f"{name}({type(value).__name__})"
-            try:
-                function(*arguments)
-            except PositionTypeError:
-                if accepts_view and type(value) is game.view_type:
-                    self.counted("wrong-acceptance", "positions", "a view was refused", shown)
-                else:
-                    self.tally("positions", "refused")
+            viewed = accepts_view and type(value) is game.view_type
+            wrong = "a view was refused" if viewed else None
+            done, _ = self.attempt(
+                "positions", shown, partial(function, *arguments), PositionTypeError, wrong
+            )
+            if not done:
                 continue
-            except Exception as exc:
-                self.counted("untyped-error", "positions", f"{type(exc).__name__}: {exc}", shown)
-                continue
-            if accepts_view and type(value) is game.view_type:
+            if viewed:
                 self.tally("positions", "sound")
             else:
                 self.counted("wrong-acceptance", "positions", "accepted", shown)
