@@ -547,12 +547,8 @@ class _Fuzzer(Generic[S, A]):
 
     def notations(self, texts: dict[str, list[str]], count: int) -> None:
         game = self.game
-        states = self.states(texts)
         samples = [game.notation(game.loads(t, "action")) for t in texts["action"][:200]]
-        if not states or not samples:
-            return
-        for _ in range(count):
-            state = self.mutate.pick(states)
+        for state in self.picks(texts, count if samples else 0):
             text = self._mutate_notation(self.mutate.pick(samples))
             action, error = self.timed(
                 "parse_action", text, partial(game.parse_action, state, text)
@@ -579,16 +575,18 @@ class _Fuzzer(Generic[S, A]):
         found = [game.loads(t, "state") for t in texts["state"][:100]]
         return [s for s in found if game.current_player(s) is not None][:50]
 
+    def picks(self, texts: dict[str, list[str]], count: int) -> Iterator[S]:
+        """``count`` positions drawn among :meth:`states` (none when there are none)."""
+        states = self.states(texts)
+        for _ in range(count if states else 0):
+            yield self.mutate.pick(states)
+
     def actions(self, texts: dict[str, list[str]], count: int) -> None:
         """Legal actions bent out of shape, given to ``is_legal`` and ``apply``: each must be
         refused with a reason and :class:`~tabletop_rules.IllegalActionError`, unless it is a
         legal action in type and value."""
         game = self.game
-        states = self.states(texts)
-        if not states:
-            return
-        for _ in range(count):
-            state = self.mutate.pick(states)
+        for state in self.picks(texts, count):
             if self.mutate.below(4) == 0:  # the legal actions not listed yet (no cache)
                 state = game.loads(game.dumps(state))
                 legal = game.legal_actions(game.loads(game.dumps(state)))
@@ -649,11 +647,7 @@ class _Fuzzer(Generic[S, A]):
         :class:`~tabletop_rules.PositionTypeError`; ``legal_actions`` and ``is_legal`` too, but
         for a view, which they accept."""
         game = self.game
-        states = self.states(texts)
-        if not states:
-            return
-        for _ in range(count):
-            state = self.mutate.pick(states)
+        for state in self.picks(texts, count):
             action = game.legal_actions(state)[0]
             seat = self.mutate.below(game.seat_count(state))
             others: tuple[Any, ...] = (
