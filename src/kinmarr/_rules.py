@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -250,27 +252,18 @@ def view(state: State, seat: Seat) -> View:
             )
             for d in decks
         )
-    found = View(
-        config,
-        state.players,
-        state.turn,
-        state.round,
-        state.fate,
-        decks[0],
-        decks[1],
-        decks[2],
-        decks[3],
-        state.shop,
-        state.prophecy,
-        state.lasting,
-        state.discarded,
-        state.flags,
-        state.frames,
-        state.ending,
-        seat=seat,
-    )
+    found = View(*_table(state, decks), seat=seat)
     _keep_acting(state, found)
     return found
+
+
+def _table(position: State | View, decks: Sequence[Deck]) -> tuple[Any, ...]:
+    """The fields of the table ``position`` shows, in order, with its four decks (encounters,
+    abilities, items, prophecies) replaced by ``decks``: a state or view without its generator
+    or seat."""
+    p = position
+    return (p.config, p.players, p.turn, p.round, p.fate, *decks, p.shop, p.prophecy, p.lasting,
+            p.discarded, p.flags, p.frames, p.ending)  # fmt: skip
 
 
 def _keep_acting(source: State | View, target: State | View) -> None:
@@ -301,24 +294,6 @@ def redeal(position: View, seed: int) -> State:
             shuffled, rng = rng.shuffle(group)
             groups.append(shuffled)
         decks.append(Deck(top, tuple(groups)))
-    found = State(
-        position.config,
-        position.players,
-        position.turn,
-        position.round,
-        position.fate,
-        decks[0],
-        decks[1],
-        decks[2],
-        decks[3],
-        position.shop,
-        position.prophecy,
-        position.lasting,
-        position.discarded,
-        position.flags,
-        position.frames,
-        position.ending,
-        rng=rng,
-    )
+    found = State(*_table(position, decks), rng=rng)
     _keep_acting(position, found)
     return found

@@ -86,6 +86,9 @@ _OPEN_MARK: dict[str, object] = {
     "stroke_dasharray": "3 3",
 }
 """The dashed outline of a cell a card needs filled, on the table and in its key."""
+_HIDDEN_MARK: dict[str, object] = {"fill": "none", "stroke_width": 1.5, "stroke_dasharray": "2 3"}
+"""The dotted ring of a goblin hidden beneath a Fort (in its kind's ink), on the table and in
+its key."""
 _ACTIVE = "#d4a017"
 _TUCKED = "#37474f"
 _BACK = "#2c3e66"
@@ -524,10 +527,8 @@ def _hidden_marks(scene: _Scene, placed: Placed) -> list[str]:
                     cx=x * CELL + CELL // 2,
                     cy=y * CELL + CELL // 2,
                     r=CELL // 2 - 6,
-                    fill="none",
                     stroke=_INK[letter],
-                    stroke_width=1.5,
-                    stroke_dasharray="2 3",
+                    **_HIDDEN_MARK,
                 )
             )
     return marks
@@ -731,25 +732,8 @@ def _key_marks() -> list[tuple[str, str]]:
     """The marks of the table, each drawn in a ``_KEY_CELL`` square from ``(0, 0)``, with its
     words."""
     c = _KEY_CELL
-    open_cell = svg_tag(
-        "rect",
-        x=3,
-        y=3,
-        width=c - 6,
-        height=c - 6,
-        rx=2,
-        **_OPEN_MARK,
-    )
-    hidden = svg_tag(
-        "circle",
-        cx=c / 2,
-        cy=c / 2,
-        r=c / 2 - 3,
-        fill="none",
-        stroke=_INK["X"],
-        stroke_width=1.5,
-        stroke_dasharray="2 3",
-    )
+    open_cell = svg_tag("rect", x=3, y=3, width=c - 6, height=c - 6, rx=2, **_OPEN_MARK)
+    hidden = svg_tag("circle", cx=c / 2, cy=c / 2, r=c / 2 - 3, stroke=_INK["X"], **_HIDDEN_MARK)
     line = svg_tag(
         "line",
         x1=2,
