@@ -106,25 +106,20 @@ class MapData:
 
 
 @attrs.frozen
-class MonsterKind:
-    """A kind of ordinary monster.
+class MonsterNumbers:
+    """The printed numbers of a monster: of an ordinary kind, or of one side of a legend.
 
     Attributes:
-        id: ``goblin``, ``brute`` …
-        name: display name.
-        faction: ``trollkin``, ``fire_horde`` or ``dead``.
-        rank: 1 to 3; also the gold it is worth.
+        faction: ``trollkin``, ``fire_horde`` or ``dead`` (``wyrm`` for Nidhuggr).
+        rank: 1 to 3, also the gold it is worth (0 for a legend).
         strength: attack dice.
         health: damage that kills it.
         xp: gold for killing it.
         move: areas per monster turn.
         armor: damage it prevents each time it is damaged.
         range: attack range.
-        count: how many the supply holds.
     """
 
-    id: str
-    name: str
     faction: str
     rank: int
     strength: int
@@ -133,6 +128,20 @@ class MonsterKind:
     move: int
     armor: int
     range: int
+
+
+@attrs.frozen
+class MonsterKind(MonsterNumbers):
+    """A kind of ordinary monster: its :class:`MonsterNumbers` and these.
+
+    Attributes:
+        id: ``goblin``, ``brute`` …
+        name: display name.
+        count: how many the supply holds.
+    """
+
+    id: str
+    name: str
     count: int
 
 

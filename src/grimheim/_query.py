@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from ._cards import Card, Side
-from ._content import Pack, Spot
+from ._content import MonsterNumbers, Pack, Spot
 from ._limits import deck_of
 from ._pieces import CardState, Config, Hero, Monster
 from ._vocab.costs import Mana
@@ -31,17 +31,10 @@ UPGRADE_COSTS = (5, 6, 8, 10)
 
 
 @attrs.frozen
-class KindInfo:
-    """The numbers of a monster kind, or of one side of a legend."""
+class KindInfo(MonsterNumbers):
+    """The numbers of a monster kind, or of one side of a legend (with its legend's faction),
+    and whether it is a legend."""
 
-    faction: str
-    rank: int
-    strength: int
-    health: int
-    xp: int
-    move: int
-    armor: int
-    range: int
     legend: bool
 
 
