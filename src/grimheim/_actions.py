@@ -369,51 +369,52 @@ def _hex(h: Hex) -> str:
     return f"{h.x},{h.y}"
 
 
+_AT: dict[type, str] = {MoveTo: "move", Attack: "attack", Target: "target", PlaceGoblin: "goblin"}
+"""The actions that name an area, written ``<word> x,y``."""
+_NAMED: dict[type, str] = {
+    Focus: "focus",
+    Mend: "mend",
+    Discard: "discard",
+    TakeBonus: "take",
+    TargetCard: "card",
+    Upgrade: "upgrade",
+    DiscardToDraw: "discard-draw",
+    Drawn: "draw",
+    SwapTop: "swap",
+    DieFace: "die",
+}
+"""The actions that name a card (a deck, a die face), written ``<word> <name>``, or ``<word>``
+alone where no card is named."""
+
+
+def _field(action: Action) -> Any:
+    """The one field of an action of :data:`_AT` or :data:`_NAMED`."""
+    return getattr(action, attrs.fields(type(action))[0].name)
+
+
 def notation(action: Action) -> str:
     """The short text of an action.
 
     >>> notation(MoveTo(Hex(7, 9))), notation(Use("bjorn-sure-shot")), notation(Roll(2, 0, 1, 3))
     ('move 7,9', 'use bjorn-sure-shot', 'roll HHRMMM')
     """
+    kind = type(action)
+    if kind in _AT:
+        return f"{_AT[kind]} {_hex(_field(action))}"
+    if kind in _NAMED:
+        name = _field(action)
+        return _NAMED[kind] if name is None else f"{_NAMED[kind]} {name}"
     match action:
-        case MoveTo(to):
-            return f"move {_hex(to)}"
-        case Attack(target):
-            return f"attack {_hex(target)}"
-        case Focus(card):
-            return f"focus {card}"
-        case Mend(card):
-            return "mend" if card is None else f"mend {card}"
         case Use(card, use, x):
             return f"use {card}" + (f"#{use}" if use else "") + (f" x{x}" if x else "")
-        case Discard(card):
-            return f"discard {card}"
         case GiveGold(to, amount):
             return f"give {amount} to {to}"
         case RequestGold(seat, amount):
             return f"ask {amount} from {seat}"
-        case TakeBonus(card):
-            return "take" if card is None else f"take {card}"
-        case Target(at):
-            return f"target {_hex(at)}"
         case TargetHero(seat):
             return f"hero {seat}"
-        case TargetCard(card):
-            return f"card {card}"
-        case Upgrade(card):
-            return "upgrade" if card is None else f"upgrade {card}"
-        case DiscardToDraw(card):
-            return f"discard-draw {card}"
-        case SwapTop(deck):
-            return f"swap {deck}"
-        case PlaceGoblin(at):
-            return f"goblin {_hex(at)}"
         case Roll(h, c, r, m):
             return "roll " + "H" * h + "C" * c + "R" * r + "M" * m
-        case DieFace(face):
-            return f"die {face}"
-        case Drawn(card):
-            return f"draw {card}"
     return _WORDS_OF[type(action)]
 
 
@@ -438,11 +439,12 @@ _WORDS_OF = {type(action): word for word, action in _WORDS.items()}
 _ID = r"[a-z0-9_.\-']{1,64}"
 _XY = r"(-?[0-9]{1,4}),(-?[0-9]{1,4})"
 _PATTERNS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(rf"move {_XY}"), MoveTo),
-    (re.compile(rf"attack {_XY}"), Attack),
-    (re.compile(rf"target {_XY}"), Target),
-    (re.compile(rf"goblin {_XY}"), PlaceGoblin),
+    (re.compile(rf"{word} {_XY}"), kind) for kind, word in _AT.items()
 ]
+_PREFIXED: dict[str, Any] = {
+    word: kind for kind, word in _NAMED.items() if kind not in (SwapTop, DieFace)
+}
+"""The words of :data:`_NAMED` followed by any id (a deck and a die face are checked apart)."""
 
 
 def parse_notation(text: str) -> Action:
@@ -474,19 +476,9 @@ def parse_notation(text: str) -> Action:
     match = re.fullmatch(r"hero ([0-9])", words)
     if match:
         return TargetHero(int(match.group(1)))
-    prefixed: dict[str, Any] = {
-        "focus": Focus,
-        "mend": Mend,
-        "discard": Discard,
-        "take": TakeBonus,
-        "card": TargetCard,
-        "upgrade": Upgrade,
-        "discard-draw": DiscardToDraw,
-        "draw": Drawn,
-    }
     head, _, rest = words.partition(" ")
-    if head in prefixed and re.fullmatch(_ID, rest):
-        named: Action = prefixed[head](rest)
+    if head in _PREFIXED and re.fullmatch(_ID, rest):
+        named: Action = _PREFIXED[head](rest)
         return named
     if head == "mend" and not rest:
         return Mend()
