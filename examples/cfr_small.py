@@ -25,6 +25,12 @@ dozens of cards and roll handfuls of dice, so NashConv, which walks every state,
 computed. :func:`sample` runs OpenSpiel's outcome-sampling MCCFR on them for a time budget and
 prints how many information states it met: the measure of how far they are from tabular
 methods.
+
+A small Fated Kingdom pack (``kinmarr.Config(pack=...)``: one die a guild, a few cards a deck,
+empty tiles) does not help: the rules still deal the set-up in 240 orders (a Shop of four Items
+and no deck empty at the start of a turn), roll six ways to travel and build trade offers one
+card or coin at a time. A pack on which nobody draws a card already has 163,373 histories and
+took 107 seconds a CFR+ iteration (``docs/openspiel.rst``, *Small configs for CFR*).
 """
 
 from __future__ import annotations
