@@ -196,6 +196,18 @@ class TableSpace(ActionSpace[A]):
         except (KeyError, TypeError):
             raise NotInSpaceError(action) from None
 
+    def indices(self, actions: Iterable[A]) -> tuple[int, ...]:
+        """The positions of ``actions`` in the table, in their order.
+
+        Raises:
+            NotInSpaceError: one of them is not in the table.
+        """
+        actions = tuple(actions)
+        try:
+            return tuple(map(self._index.__getitem__, actions))
+        except (KeyError, TypeError):
+            return super().indices(actions)
+
     def action(self, i: int) -> A:
         """The action at position ``i``.
 
