@@ -26,11 +26,13 @@ tuples (:meth:`Observer.tuples`, no dependency) or straight into a NumPy array
 from __future__ import annotations
 
 import abc
+import array
 import bisect
 import importlib
 import itertools
 import math
 import operator
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar
 
@@ -367,6 +369,9 @@ def as_array(observation: Observation, dtype: Any = None) -> Any:
 
 
 def _numpy() -> Any:
+    found = sys.modules.get("numpy")
+    if found is not None:
+        return found
     try:
         return importlib.import_module("numpy")
     except ImportError as exc:
@@ -387,22 +392,29 @@ class Marks:
     >>> marks.put(3, (1.0, 1.0))        # returns the position after the run
     5
     >>> marks.fill(5, 7, 4.0)
+    >>> marks.ones.append(7)
     >>> marks.dense(8)
-    [0.0, 2.0, 0.0, 1.0, 1.0, 4.0, 4.0, 0.0]
+    [0.0, 2.0, 0.0, 1.0, 1.0, 4.0, 4.0, 1.0]
 
     Attributes:
         points (dict[int, float]): single numbers at their positions; add to one with
             ``points[i] = points.get(i, 0.0) + x``.
+        ones (array.array[int]): positions that hold ``1.0`` (the marks of one-hot encodings),
+            as machine integers (an ``array.array`` of type ``"q"``), which NumPy reads without
+            converting them one by one: ``ones.append(i)``, or ``ones.extend(kept)`` from an
+            ``array.array("q")`` kept for a part of the game that changes rarely (a copy of its
+            memory).
         runs (list[tuple[int, list[float]]]): numbers written one after the other from a
             position (:meth:`put`).
         fills (list[tuple[int, int, float]]): one number over a range of positions
             (:meth:`fill`).
     """
 
-    __slots__ = ("fills", "points", "runs")
+    __slots__ = ("fills", "ones", "points", "runs")
 
     def __init__(self) -> None:
         self.points: dict[int, float] = {}
+        self.ones: array.array[int] = array.array("q")
         self.runs: list[tuple[int, list[float]]] = []
         self.fills: list[tuple[int, int, float]] = []
 
@@ -418,13 +430,17 @@ class Marks:
 
     def write(self, values: Any) -> None:
         """Write the marks into ``values``, a flat list or NumPy array of the background
-        (fills first, then runs, then points)."""
+        (fills first, then ones, then runs, then points)."""
         if isinstance(values, list):
             for start, stop, value in self.fills:
                 values[start:stop] = [value] * (stop - start)
+            for i in self.ones:
+                values[i] = 1.0
         else:
             for start, stop, value in self.fills:
                 values[start:stop] = value
+            if self.ones:
+                values[_numpy().array(self.ones, _numpy().intp)] = 1.0
         for start, run in self.runs:
             values[start : start + len(run)] = run
         points = self.points
