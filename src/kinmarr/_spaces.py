@@ -8,7 +8,9 @@ decision, the fight or duel being rolled, each guild and each card of the pack (
 
 from __future__ import annotations
 
+import array
 import functools
+import itertools
 from collections.abc import Iterator
 from typing import Final
 
@@ -31,7 +33,7 @@ from ._frames import (
     WindowFrame,
 )
 from ._legal import acting, decision_kind
-from ._pieces import COIN_LIMIT, MAX_ROUNDS, Config, Deck
+from ._pieces import COIN_LIMIT, MAX_ROUNDS, Config
 from ._query import SLOTS
 from ._state import View
 from ._words import ExtraDie
@@ -235,17 +237,6 @@ def observation_shape(config: Config) -> tuple[int]:
     return (sum(size for _, size in _layout(config)),)
 
 
-def _roll(roll: DiceRoll | None, dice: int) -> list[float]:
-    out = [0.0] * (dice * (len(FACES) + 2))
-    if roll is None:
-        return out
-    width = len(FACES) + 2
-    for i, (face, used) in enumerate(zip(roll.faces, roll.used, strict=True)):
-        out[i * width + (FACES.index(face) if face else len(FACES))] = 1.0
-        out[i * width + len(FACES) + 1] = float(used)
-    return out
-
-
 def observation_bounds(config: Config) -> tuple[float, float]:
     """The lowest and highest number of any observation with ``config``: ``0`` and the most a
     stored count may reach (:data:`~kinmarr.MAX_ROUNDS` rounds, unless the pack's cards are
@@ -257,14 +248,77 @@ def observation_bounds(config: Config) -> tuple[float, float]:
     return 0.0, float(max(MAX_ROUNDS, COIN_LIMIT, len(config.content.cards)))
 
 
+class _Plan:
+    """Where each number of an observation of one config goes, worked out once per config
+    (:func:`_plan`), so that marking a view looks places up instead of counting them.
+
+    Attributes:
+        seats: the number of seats.
+        card: each card's first position, the start of its numbers in ``cards``.
+        game, turn, flags, window, offer, combat, guilds: where those segments start.
+        decision: the position of each decision kind's one (``None``: no decision).
+        request: the position of each request's one in ``window``.
+        face: each face's place among a die's numbers; ``blank`` a die not rolled (its Dodge
+            used comes next).
+        roll_d: where the defender's roll starts in ``combat``.
+        guild: each guild's place among a seat's numbers in ``guilds``, ``guild_width`` apart.
+    """
+
+    __slots__ = (
+        "blank",
+        "card",
+        "combat",
+        "decision",
+        "face",
+        "flags",
+        "game",
+        "guild",
+        "guild_width",
+        "guilds",
+        "offer",
+        "request",
+        "roll_d",
+        "seats",
+        "turn",
+        "window",
+    )
+
+    def __init__(self, config: Config) -> None:
+        layout = _layout(config)
+        starts = dict(
+            zip(
+                (name for name, _size in layout),
+                itertools.accumulate((size for _name, size in layout), initial=0),
+                strict=False,
+            )
+        )
+        seats = self.seats = len(config.guilds)
+        width = _per_card(seats)
+        index = config.rules.index
+        self.card = {card: starts["cards"] + index[card] * width for card in config.rules.card}
+        self.game = starts["game"]
+        self.turn = starts["turn"]
+        after_seats = self.turn + 3 * seats + 1
+        self.decision: dict[str | None, int] = {
+            kind: after_seats + i for i, kind in enumerate((*_DECISIONS, None))
+        }
+        self.flags = starts["flags"]
+        self.window = starts["window"]
+        self.request = {request: self.window + i for i, request in enumerate(REQUESTS_ORDER)}
+        self.offer = starts["offer"]
+        self.combat = starts["combat"]
+        self.face: dict[str, int] = {face: i for i, face in enumerate(FACES)}
+        self.blank = len(FACES)
+        self.roll_d = self.combat + 6 + _dice_limit(config.guilds, config.rules) * (len(FACES) + 2)
+        self.guilds = starts["guilds"]
+        guild_ids = [g.id for g in config.content.guilds]
+        self.guild = {guild: 5 + i for i, guild in enumerate(guild_ids)}
+        self.guild_width = 5 + len(guild_ids)
+
+
 @functools.lru_cache(maxsize=64)
-def _starts(config: Config) -> dict[str, int]:
-    """Where each segment of :func:`_layout` starts."""
-    found, at = {}, 0
-    for name, size in _layout(config):
-        found[name] = at
-        at += size
-    return found
+def _plan(config: Config) -> _Plan:
+    return _Plan(config)
 
 
 def _background(config: Config) -> list[float]:
@@ -282,185 +336,173 @@ def _background(config: Config) -> list[float]:
 
 
 @functools.lru_cache(maxsize=256)
-def _deck_marks(deck: Deck, config: Config) -> tuple[float, float, dict[int, float]]:
-    """A deck's size, the size of its known bottom and its marks in the ``cards`` segment
-    (decks outlive many states, so each is marked once)."""
-    width = _per_card(len(config.guilds))
-    index = config.rules.index
-    cards = _starts(config)["cards"]
-    points = dict.fromkeys([cards + index[card] * width for card in deck.top], 1.0)
-    for group, cards_in in enumerate(deck.bottom, start=1):
-        for card in cards_in:
-            points[cards + index[card] * width + 1] = float(group)
-    known = sum(len(group) for group in deck.bottom)
-    return float(len(deck.top) + known), float(known), points
+def _top_ones(plan: _Plan, top: tuple[str, ...]) -> array.array[int]:
+    """The ones of the cards of a deck above its known bottom (decks outlive many states, so
+    each is marked once)."""
+    return array.array("q", map(plan.card.__getitem__, top))
 
 
-def _mark_roll(points: dict[int, float], at: int, roll: DiceRoll | None) -> None:
+@functools.lru_cache(maxsize=256)
+def _bottom_points(plan: _Plan, bottom: tuple[tuple[str, ...], ...]) -> dict[int, float]:
+    """The numbers of the cards of a deck's known bottom groups: each group's number."""
+    card = plan.card
+    return {
+        card[c] + 1: float(group)
+        for group, cards_in in enumerate(bottom, start=1)
+        for c in cards_in
+    }
+
+
+def _mark_roll(ones: array.array[int], plan: _Plan, at: int, roll: DiceRoll | None) -> None:
     if roll is None:
         return
-    width = len(FACES) + 2
-    for i, (face, used) in enumerate(zip(roll.faces, roll.used, strict=True)):
-        points[at + i * width + (FACES.index(face) if face else len(FACES))] = 1.0
+    face, blank, width = plan.face, plan.blank, plan.blank + 2
+    for side, used in zip(roll.faces, roll.used, strict=True):
+        ones.append(at + (face[side] if side else blank))
         if used:
-            points[at + i * width + len(FACES) + 1] = 1.0
+            ones.append(at + blank + 1)
+        at += width
 
 
 def _mark(position: View, marks: Marks) -> None:
-    """The numbers of :func:`observation` beyond the tiles of its config."""
-    config = position.config
-    rules = config.rules
-    pack = config.content
-    seats = len(config.guilds)
-    dice = _dice_limit(config.guilds, rules)
-    starts = _starts(config)
+    """The numbers of :func:`observation` beyond the tiles of its config. No two marks fall on
+    one position, so their order does not matter."""
+    plan = _plan(position.config)
     points = marks.points
-
-    for s, player in enumerate(position.players):
-        if player.tile is not None:
-            points[s * TILES + _board.position(player.tile)] = 1.0
-
-    decks = [
-        _deck_marks(deck, config)
-        for deck in (position.encounters, position.abilities, position.items, position.prophecies)
-    ]
-    marks.put(
-        starts["game"],
-        (
-            float(position.fate),
-            float(position.round),
-            float(position.ending is not None),
-            float(len(position.shop)),
-            *(size for size, _known, _points in decks),
-            *(known for _size, known, _points in decks),
-        ),
-    )
-
-    at = starts["turn"]
-    asking = acting(position)
-    kind = decision_kind(position)
-    if position.turn is not None:
-        points[at + position.turn] = 1.0
-    points[at + seats + position.seat] = 1.0
-    if asking is not None:
-        points[at + 2 * seats + (seats if asking == CHANCE else asking)] = 1.0
-    at += 3 * seats + 1
-    points[at + (_DECISIONS.index(kind) if kind is not None else len(_DECISIONS))] = 1.0
-
+    ones = marks.ones
+    one = ones.append
+    seats = plan.seats
+    card = plan.card
     flags = position.flags
-    at = marks.put(
-        starts["flags"],
-        (
-            float(flags.roll),
-            float(flags.refreshes),
-            float(flags.dueled),
-            float(flags.shop),
-            float(flags.duel_anywhere),
-        ),
-    )
+
+    at = plan.game
+    points[at] = float(position.fate)
+    points[at + 1] = float(position.round)
+    points[at + 2] = float(position.ending is not None)
+    points[at + 3] = float(len(position.shop))
+    at += 4
+    for deck in (position.encounters, position.abilities, position.items, position.prophecies):
+        top, bottom = deck.top, deck.bottom
+        ones.extend(_top_ones(plan, top))
+        known = 0
+        if bottom:
+            points.update(_bottom_points(plan, bottom))
+            known = sum(map(len, bottom))
+        points[at] = float(len(top) + known)
+        points[at + 4] = float(known)
+        at += 1
+
+    at = plan.turn
+    asking = acting(position)
+    if position.turn is not None:
+        one(at + position.turn)
+    one(at + seats + position.seat)
+    if asking is not None:
+        one(at + 2 * seats + (seats if asking == CHANCE else asking))
+    one(plan.decision[decision_kind(position)])
+
+    at = plan.flags
+    points[at] = float(flags.roll)
+    points[at + 1] = float(flags.refreshes)
+    points[at + 2] = float(flags.dueled)
+    points[at + 3] = float(flags.shop)
+    points[at + 4] = float(flags.duel_anywhere)
     for s in flags.powers:
-        points[at + s] = 1.0
+        one(at + 5 + s)
     for s in flags.traded:
-        points[at + seats + s] = 1.0
+        one(at + 5 + seats + s)
 
-    frames = position.frames
-
-    def innermost(kinds: tuple[type, ...]) -> object | None:
-        return next((f for f in reversed(frames) if isinstance(f, kinds)), None)
-
-    window = innermost((WindowFrame,))
-    if isinstance(window, WindowFrame):
-        at = starts["window"]
-        points[at + REQUESTS_ORDER.index(window.request)] = 1.0
-        marks.put(at + len(REQUESTS_ORDER), (float(len(window.stack)), float(window.passes)))
-
-    offer = innermost((OfferFrame,))
-    if isinstance(offer, OfferFrame):
-        at = starts["offer"]
-        marks.put(at, (float(offer.give_coins), float(offer.ask_coins), float(offer.proposed)))
-        points[at + 3 + offer.partner] = 1.0
-
-    combat = innermost((FightFrame, DuelFrame))
-    at = starts["combat"]
-    rolls = at + 6
-    if isinstance(combat, FightFrame):
-        marks.put(at, (1.0, 0.0, float(combat.hits), float(combat.block)))
-        _mark_roll(points, rolls, combat.dice)
-    elif isinstance(combat, DuelFrame):
-        marks.put(
-            at,
-            (
-                0.0,
-                1.0,
-                float(combat.hits_a),
-                float(combat.block_a),
-                float(combat.hits_d),
-                float(combat.block_d),
-            ),
-        )
-        _mark_roll(points, rolls, combat.dice_a)
-        _mark_roll(points, rolls + dice * (len(FACES) + 2), combat.dice_d)
-
-    guild_ids = [g.id for g in pack.guilds]
-    at = starts["guilds"]
-    for player in position.players:
-        marks.put(
-            at,
-            (
-                float(player.alive),
-                float(player.wounds),
-                float(player.coins),
-                float(len(player.hand)),
-                float(len(player.slots)),
-            ),
-        )
-        points[at + 5 + guild_ids.index(player.guild)] = 1.0
-        at += 5 + len(guild_ids)
-
-    width = _per_card(seats)
-    index = rules.index
-    cards = starts["cards"]
-
-    def mark(card: str, feature: int, value: float = 1.0) -> None:
-        points[cards + index[card] * width + feature] = value
-
-    for _size, _known, deck_points in decks:
-        points.update(deck_points)
-    for card in position.shop:
-        mark(card, 2)
+    at = plan.guilds
+    hands, slots = 3, 3 + seats
     for s, player in enumerate(position.players):
-        for card in player.hand:
-            mark(card, 3 + s)
-        for card in player.slots:
-            mark(card, 3 + seats + s)
+        tile = player.tile
+        if tile is not None:
+            one(s * TILES + _board.position(tile))
+        points[at] = float(tile is not None)
+        points[at + 1] = float(player.wounds)
+        points[at + 2] = float(player.coins)
+        points[at + 3] = float(len(player.hand))
+        points[at + 4] = float(len(player.slots))
+        one(at + plan.guild[player.guild])
+        at += plan.guild_width
+        for c in player.hand:
+            one(card[c] + hands + s)
+        for c in player.slots:
+            one(card[c] + slots + s)
+
     base = 3 + 2 * seats
-    for card in position.discarded:
-        mark(card, base)
+    for c in position.shop:
+        one(card[c] + 2)
+    for c in position.discarded:
+        one(card[c] + base)
     if position.prophecy is not None:
-        mark(position.prophecy, base + 1)
+        one(card[position.prophecy] + base + 1)
     for lasting in position.lasting:
-        mark(lasting.card, base + 2, float(lasting.rounds))
+        points[card[lasting.card] + base + 2] = float(lasting.rounds)
     for feature, group_of in enumerate((flags.moved, flags.shown, flags.spent), start=base + 3):
-        for card in group_of:
-            mark(card, feature)
-    if isinstance(offer, OfferFrame):
-        for card in offer.give:
-            mark(card, base + 6)
-        for card in offer.ask:
-            mark(card, base + 7)
-    for frame in frames:
-        if isinstance(frame, ChooseFrame):
-            for card in frame.cards:
-                mark(card, base + 8)
-            for card in frame.chosen:
-                mark(card, base + 9)
-        elif isinstance(frame, FightFrame | EncounterFrame | GainFrame):
-            mark(frame.creature if isinstance(frame, FightFrame) else frame.card, base + 10)
+        for c in group_of:
+            one(card[c] + feature)
+
+    # the innermost window, offer and fight or duel; the cards the frames hold
+    window: WindowFrame | None = None
+    offer: OfferFrame | None = None
+    combat: FightFrame | DuelFrame | None = None
+    for frame in position.frames:
+        if isinstance(frame, WindowFrame):
+            window = frame
+        elif isinstance(frame, OfferFrame):
+            offer = frame
+        elif isinstance(frame, ChooseFrame):
+            for c in frame.cards:
+                one(card[c] + base + 8)
+            for c in frame.chosen:
+                one(card[c] + base + 9)
+        elif isinstance(frame, FightFrame):
+            combat = frame
+            one(card[frame.creature] + base + 10)
+        elif isinstance(frame, DuelFrame):
+            combat = frame
+        elif isinstance(frame, EncounterFrame | GainFrame):
+            one(card[frame.card] + base + 10)
         elif isinstance(frame, PayFrame):
-            mark(frame.tower, base + 10)
+            one(card[frame.tower] + base + 10)
         elif isinstance(frame, LootFrame):
-            for card in (*frame.items, *frame.creatures):
-                mark(card, base + 11)
+            for c in (*frame.items, *frame.creatures):
+                one(card[c] + base + 11)
+
+    if window is not None:
+        one(plan.request[window.request])
+        at = plan.window + len(REQUESTS_ORDER)
+        points[at] = float(len(window.stack))
+        points[at + 1] = float(window.passes)
+
+    if offer is not None:
+        at = plan.offer
+        points[at] = float(offer.give_coins)
+        points[at + 1] = float(offer.ask_coins)
+        points[at + 2] = float(offer.proposed)
+        one(at + 3 + offer.partner)
+        for c in offer.give:
+            one(card[c] + base + 6)
+        for c in offer.ask:
+            one(card[c] + base + 7)
+
+    at = plan.combat
+    if isinstance(combat, FightFrame):
+        points[at] = 1.0
+        points[at + 1] = 0.0
+        points[at + 2] = float(combat.hits)
+        points[at + 3] = float(combat.block)
+        _mark_roll(ones, plan, at + 6, combat.dice)
+    elif isinstance(combat, DuelFrame):
+        points[at] = 0.0
+        points[at + 1] = 1.0
+        points[at + 2] = float(combat.hits_a)
+        points[at + 3] = float(combat.block_a)
+        points[at + 4] = float(combat.hits_d)
+        points[at + 5] = float(combat.block_d)
+        _mark_roll(ones, plan, at + 6, combat.dice_a)
+        _mark_roll(ones, plan, plan.roll_d, combat.dice_d)
 
 
 OBSERVER: Final = Observer(observation_shape, _mark, background=_background, view_type=View)
