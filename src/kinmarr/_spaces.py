@@ -39,7 +39,7 @@ from ._state import View
 from ._words import ExtraDie
 
 _SPECIALS: Final = ("castle", "inner_signpost", "outer_signpost", "observatory")
-_DECISIONS: Final = (
+DECISION_KINDS: Final = (
     "chance",
     "window",
     "start",
@@ -55,6 +55,8 @@ _DECISIONS: Final = (
     "offer",
     "accept",
 )
+"""The kinds of decision (:func:`~kinmarr.decision`), chance's first, in the order of the
+``turn`` segment's one-hot."""
 _TRAVEL_DIE: Final = 6
 """Faces of the travel die (K3)."""
 _HELD: Final = ("item", "creature")
@@ -182,7 +184,7 @@ def _layout(config: Config) -> tuple[tuple[str, int], ...]:
     return (
         ("tiles", (seats + len(_SPECIALS) + 1) * TILES),
         ("game", 12),
-        ("turn", 3 * seats + 1 + len(_DECISIONS) + 1),
+        ("turn", 3 * seats + 1 + len(DECISION_KINDS) + 1),
         ("flags", 5 + 2 * seats),
         ("window", len(REQUESTS_ORDER) + 2),
         ("offer", 3 + seats),
@@ -300,7 +302,7 @@ class _Plan:
         self.turn = starts["turn"]
         after_seats = self.turn + 3 * seats + 1
         self.decision: dict[str | None, int] = {
-            kind: after_seats + i for i, kind in enumerate((*_DECISIONS, None))
+            kind: after_seats + i for i, kind in enumerate((*DECISION_KINDS, None))
         }
         self.flags = starts["flags"]
         self.window = starts["window"]

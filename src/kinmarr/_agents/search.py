@@ -14,27 +14,12 @@ from tabletop_rules import CHANCE, Rng, sample_outcome
 from .._actions import Action
 from .._legal import acting, chance_outcomes, decision_kind, legal_actions
 from .._rules import after, redeal
+from .._spaces import DECISION_KINDS
 from .._state import State, View
 from .evaluate import evaluate
 from .heuristic import HeuristicAgent
 
-KINDS: Final = frozenset(
-    {
-        "window",
-        "start",
-        "duel",
-        "end",
-        "choose",
-        "pay",
-        "reroll",
-        "keep",
-        "drop",
-        "loot",
-        "trophy",
-        "offer",
-        "accept",
-    }
-)
+KINDS: Final = frozenset(DECISION_KINDS) - {"chance"}
 """The kinds of decision a player is asked (:func:`~kinmarr.decision`), chance's left out."""
 
 SEARCHED: Final = frozenset(
