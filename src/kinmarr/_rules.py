@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -19,6 +20,7 @@ from tabletop_rules import (
 
 from ._actions import Action
 from ._board import tile_at
+from ._content import Compiled
 from ._engine import answer, run
 from ._events import Event
 from ._frames import DrawFrame, Frame, StartFrame
@@ -244,17 +246,21 @@ def view(state: State, seat: Seat) -> View:
     config = state.config
     decks = (state.encounters, state.abilities, state.items, state.prophecies)
     if not config.explicit:
-        order = config.rules.index.__getitem__
-        decks = tuple(  # type: ignore[assignment]
-            Deck(
-                tuple(sorted(d.top, key=order)),
-                tuple(tuple(sorted(g, key=order)) for g in d.bottom),
-            )
-            for d in decks
-        )
+        decks = tuple(_in_pack_order(d, config.rules) for d in decks)  # type: ignore[assignment]
     found = View(*_table(state, decks), seat=seat)
     _keep_acting(state, found)
     return found
+
+
+@functools.lru_cache(maxsize=256)
+def _in_pack_order(deck: Deck, rules: Compiled) -> Deck:
+    """``deck`` as a view shows it: its cards above the known bottom, and each bottom group, in
+    pack order (decks outlive many states, so each is sorted once)."""
+    order = rules.index.__getitem__
+    return Deck(
+        tuple(sorted(deck.top, key=order)),
+        tuple(tuple(sorted(g, key=order)) for g in deck.bottom),
+    )
 
 
 def _table(position: State | View, decks: Sequence[Deck]) -> tuple[Any, ...]:
