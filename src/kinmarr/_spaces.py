@@ -57,6 +57,18 @@ DECISION_KINDS: Final = (
 )
 """The kinds of decision (:func:`~kinmarr.decision`), chance's first, in the order of the
 ``turn`` segment's one-hot."""
+_READ: Final = (
+    WindowFrame,
+    OfferFrame,
+    ChooseFrame,
+    FightFrame,
+    DuelFrame,
+    EncounterFrame,
+    GainFrame,
+    PayFrame,
+    LootFrame,
+)
+"""The frames an observation reads (most frames on the stack are none of them)."""
 _TRAVEL_DIE: Final = 6
 """Faces of the travel die (K3)."""
 _HELD: Final = ("item", "creature")
@@ -450,6 +462,8 @@ def _mark(position: View, marks: Marks) -> None:
     offer: OfferFrame | None = None
     combat: FightFrame | DuelFrame | None = None
     for frame in position.frames:
+        if not isinstance(frame, _READ):
+            continue
         if isinstance(frame, WindowFrame):
             window = frame
         elif isinstance(frame, OfferFrame):
