@@ -662,14 +662,18 @@ class TabletopAECEnv(_AECEnv):  # type: ignore[misc]  # PettingZoo ships no type
     def _act(self, agent: str, chosen: Any, index: int | None) -> None:
         """Play the action ``chosen`` (number ``index``, if it has one) for ``agent``, the
         agent to act, with all of :meth:`step`'s bookkeeping."""
-        try:
-            state = self.game.apply(self._state, chosen)
-        except IllegalActionError as exc:
-            what = "" if index is None else f"action {index} "
-            raise IllegalActionError(
-                f"{agent} may not play {what}({self.game.notation(chosen)}): {exc.reason}",
-                chosen,
-            ) from exc
+        if index is not None and index in self._legal_indices():
+            # the number of a legal action: the rules need not check it again
+            state = self.game.act(self._state, chosen).state
+        else:
+            try:
+                state = self.game.apply(self._state, chosen)
+            except IllegalActionError as exc:
+                what = "" if index is None else f"action {index} "
+                raise IllegalActionError(
+                    f"{agent} may not play {what}({self.game.notation(chosen)}): {exc.reason}",
+                    chosen,
+                ) from exc
         self._history.append(chosen)
         self._state = self._advance(state)
         self._steps += 1
