@@ -104,6 +104,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "collections.abc.MutableMapping"),
     ("py:class", "pathlib.Path"),
+    ("py:class", "array.array"),
     ("py:class", "importlib.metadata.EntryPoint"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "Fraction"),
