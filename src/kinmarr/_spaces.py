@@ -248,7 +248,7 @@ def observation_shape(config: Config) -> tuple[int]:
     >>> len(kinmarr.observation(kinmarr.view(state, 0))) == observation_shape(state.config)[0]
     True
     """
-    return (sum(size for _, size in _layout(config)),)
+    return (_plan(config).size,)
 
 
 def observation_bounds(config: Config) -> tuple[float, float]:
@@ -267,6 +267,7 @@ class _Plan:
     (:func:`_plan`), so that marking a view looks places up instead of counting them.
 
     Attributes:
+        size: how many numbers an observation holds.
         seats: the number of seats.
         card: each card's first position, the start of its numbers in ``cards``.
         game, turn, flags, window, offer, combat, guilds: where those segments start.
@@ -293,19 +294,16 @@ class _Plan:
         "request",
         "roll_d",
         "seats",
+        "size",
         "turn",
         "window",
     )
 
     def __init__(self, config: Config) -> None:
         layout = _layout(config)
-        starts = dict(
-            zip(
-                (name for name, _size in layout),
-                itertools.accumulate((size for _name, size in layout), initial=0),
-                strict=False,
-            )
-        )
+        ends = list(itertools.accumulate(size for _name, size in layout))
+        starts = {name: end - size for (name, size), end in zip(layout, ends, strict=True)}
+        self.size = ends[-1]
         seats = self.seats = len(config.guilds)
         width = _per_card(seats)
         index = config.rules.index

@@ -29,6 +29,14 @@ def _name(config: Any) -> str:
     return f"{config.players}-{config.chance}"
 
 
+OBSERVATION_DIGESTS = {
+    "2-sampled": "9b4116527e646cd54b33cf329282e9ed7af76673763a69a312376b323e2fc967",
+    "2-explicit": "e2efb794063b590fca55f6d04202c2f6402d58c75265662b422fe18651585741",
+    "3-sampled": "ce1f4e84ee2e3a8f0d1ec7b3d66a21388fab532684b600adeaa52391a851570b",
+    "3-explicit": "9e3ecbeb14e42c9257b265891b3db3cae6ceb0e9b30653e1727582726639aee2",
+}
+"""The digests of the observations the contract suite reads (``Observed.digest``)."""
+
 CONTRACT = Contract(
     "kuhn_poker",
     kp.GAME,
@@ -56,7 +64,10 @@ CONTRACT = Contract(
     small_spaces=CONFIGS,
     numbered=CONFIGS,
     outside=(kp.Config(), [kp.Deal(3), kp.Deal(-1), "bet"]),
-    observed=[Observed(_name(config), config, (0, 1, 2), 1) for config in CONFIGS],
+    observed=[
+        Observed(_name(config), config, (0, 1, 2), 1, digest=OBSERVATION_DIGESTS[_name(config)])
+        for config in CONFIGS
+    ],
     environments={_name(config): config for config in CONFIGS},
     fuzz=Fuzz(fuzz, 20, 500, 0, 200, 200, 200),
 )

@@ -79,7 +79,9 @@ class Spaces:
 @attrs.frozen
 class Observed:
     """Random games of ``seeds`` whose views, every ``every`` steps up to ``until`` and for every
-    seat, must give the same observation twice and after each of ``redeals``."""
+    seat, must give the same observation twice and after each of ``redeals``; ``digest``, the
+    SHA-256 of those observations' reprs in order, pins every value and place (a change of the
+    observation's layout updates it on purpose)."""
 
     id: str
     config: Any = None
@@ -87,6 +89,7 @@ class Observed:
     every: int = 5
     until: int | None = None
     redeals: tuple[int, ...] = (11, 12)
+    digest: str = ""
 
 
 @attrs.frozen

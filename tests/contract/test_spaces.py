@@ -167,7 +167,7 @@ def test_the_game_value_carries_the_space_and_the_observation(contract: Contract
 def test_redeals_and_equal_views_give_equal_observations(
     contract: Contract, case: Observed
 ) -> None:
-    game, checked = contract.game, 0
+    game, checked, seen = contract.game, 0, hashlib.sha256()
     assert game.observation is not None
     for seed in case.seeds:
         seats = game.seat_count(game.new_game(case.config, seed=seed))
@@ -179,6 +179,7 @@ def test_redeals_and_equal_views_give_equal_observations(
                 for seat in range(seats):
                     view = game.view(state, seat)
                     obs = game.observation(view)
+                    seen.update(repr(obs).encode())
                     assert game.observation(game.view(state, seat)) == obs
                     for other in case.redeals:
                         redealt = game.redeal(view, other)
@@ -187,3 +188,4 @@ def test_redeals_and_equal_views_give_equal_observations(
             if action is not None:
                 state = game.apply(state, action)
     assert checked > 0
+    assert seen.hexdigest() == case.digest, "the observations changed: see Observed.digest"

@@ -58,6 +58,12 @@ SPACES = {
     "small-explicit": gg.Config(SMALL, chance="explicit"),
 }
 
+OBSERVATIONS = {
+    "sampled": "39f86395bc180fc68f4cc6194c91831326f987b2bda99b1ee7281c68e45cca0a",
+    "explicit": "767db19e15627196ec0d7f5b54318c76c232e50dc5433887386fac987036204f",
+}
+"""The digests of the observations the contract suite reads (``Observed.digest``)."""
+
 CONTRACT = Contract(
     "goblinguard",
     gg.GAME,
@@ -116,7 +122,7 @@ CONTRACT = Contract(
         ],
     ),
     observed=[
-        Observed(chance, gg.Config(chance=chance), seeds=(0, 1, 2), every=4)
+        Observed(chance, gg.Config(chance=chance), (0, 1, 2), 4, digest=OBSERVATIONS[chance])
         for chance in ("sampled", "explicit")
     ],
     fuzz=Fuzz(

@@ -82,6 +82,17 @@ OUTSIDE = (
 )
 """A config, and actions its action space does not hold."""
 
+OBSERVED = Observed(
+    "4-heroes",
+    gh.Config(heroes=FOUR),
+    (0, 1, 2),
+    every=15,
+    until=45,
+    redeals=(5, 6),
+    digest="3374e3f6f12431a51bdb041fb3845984b4be96899967dc281559224acfa9f8a7",
+)
+"""Views of four-hero games whose observations must not change (``Observed.digest``)."""
+
 CONTRACT = Contract(
     "grimheim",
     gh.GAME,
@@ -113,7 +124,7 @@ CONTRACT = Contract(
     small_spaces=ONE_AND_FOUR,
     numbered=ONE_AND_FOUR,
     outside=OUTSIDE,
-    observed=[Observed("4-heroes", gh.Config(heroes=FOUR), (0, 1, 2), 15, 45, (5, 6))],
+    observed=[OBSERVED],
     fuzz=Fuzz(
         fuzzing.run, 12, 1_500, 300, 300, 300, 100
     ),  # games, loads, content, notations, actions, positions

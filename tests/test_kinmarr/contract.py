@@ -28,6 +28,12 @@ CONFIGS = [
     for chance in ("sampled", "explicit")
 ]
 
+OBSERVATIONS = {
+    "sampled": "f017d064982548801b2a34d808ec4a94e8146331e0adff2eacf7599fc280500f",
+    "explicit": "3cd9a0001e7001c8c10945b86c1adb1feb79a76c268682b3f751e2f5fc2db90c",
+}
+"""The digests of the observations the contract suite reads (``Observed.digest``)."""
+
 SMALLEST_AND_LARGEST = [kinmarr.Config(guilds=TWO), kinmarr.Config(guilds=FOUR)]
 
 
@@ -130,8 +136,14 @@ CONTRACT = Contract(
     numbered=SMALLEST_AND_LARGEST,
     outside=OUTSIDE,
     observed=[
-        Observed(f"4-guilds-{chance}", kinmarr.Config(guilds=FOUR, chance=chance), (4,), 25)
-        for chance in ("sampled", "explicit")
+        Observed(
+            f"4-guilds-{chance}",
+            kinmarr.Config(guilds=FOUR, chance=chance),
+            (4,),
+            25,
+            digest=OBSERVATIONS[chance],
+        )
+        for chance in CHANCES
     ],
     fuzz=Fuzz(
         fuzzing.run, 8, 700, 200, 300, 300, 100
