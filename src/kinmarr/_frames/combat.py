@@ -308,7 +308,7 @@ class _Combat(BaseFrame):
         for d in open_dodges(roll):
             if n == 1:
                 out.append(pool[(Reroll, d, None)])
-            out.extend(pool[(Reroll, d, o)] for o in range(n) if o != d)
+            out += [pool[(Reroll, d, o)] for o in range(n) if o != d]
         return out
 
     def kind(self, w: P) -> str:

@@ -52,7 +52,7 @@ class LootFrame(BaseFrame):
         out: list[Action] = [pool[(SkipLoot,)]]
         if self.coins:
             out.append(pool[(LootCoins,)])
-        out.extend(pool[(Loot, c)] for c in (*self.items, *self.creatures))
+        out += [pool[(Loot, c)] for c in (*self.items, *self.creatures)]
         return out
 
     def kind(self, w: P) -> str:
@@ -154,8 +154,8 @@ class TrophyFrame(BaseFrame):
         rules = w.config.rules
         loser = w.players[self.loser]
         out: list[Action] = [pool[(TakeCoins,)]]
-        out.extend(pool[(Take, c)] for c in loser.slots if rules.card[c].kind == "item")
-        out.extend(pool[(Take, c)] for c in loser.hand if rules.card[c].kind == "creature")
+        out += [pool[(Take, c)] for c in loser.slots if rules.card[c].kind == "item"]
+        out += [pool[(Take, c)] for c in loser.hand if rules.card[c].kind == "creature"]
         return out
 
     def kind(self, w: P) -> str:

@@ -76,8 +76,8 @@ class OfferFrame(BaseFrame):
             out.append(pool[(GiveCoin,)])
         if w.players[self.partner].coins > self.ask_coins:
             out.append(pool[(AskCoin,)])
-        out.extend(pool[(Give, c)] for c in owned(w, w.turn) if c not in self.give)
-        out.extend(pool[(Ask, c)] for c in owned(w, self.partner) if c not in self.ask)
+        out += [pool[(Give, c)] for c in owned(w, w.turn) if c not in self.give]
+        out += [pool[(Ask, c)] for c in owned(w, self.partner) if c not in self.ask]
         return out
 
     def kind(self, w: P) -> str:

@@ -151,34 +151,34 @@ class MenuFrame(BaseFrame):
         phase = self.phase
         if phase == "duel":
             out.append(pool[(NoDuel,)])
-            out.extend(pool[(Duel, s)] for s in duel_targets(w))
+            out += [pool[(Duel, s)] for s in duel_targets(w)]
             return out
         rules = w.config.rules
         player = w.players[seat]
         flags = w.flags
         if phase == "start":
             out.append(pool[(Travel,)])
-            out.extend(
+            out += [
                 pool[(ShowTower, c)]
                 for c in player.hand
                 if rules.card[c].kind == "tower" and rules.card[c].effects and c not in flags.shown
-            )
+            ]
         else:
             out.append(pool[(EndTurn,)])
-            out.extend(pool[(Trade, s)] for s in trade_partners(w))
+            out += [pool[(Trade, s)] for s in trade_partners(w)]
         if has_shop(w, seat):
-            out.extend(pool[(Buy, c)] for c in w.shop if rules.card[c].value <= player.coins)
-            out.extend(pool[(Sell, c)] for c in _items(w, seat))
+            out += [pool[(Buy, c)] for c in w.shop if rules.card[c].value <= player.coins]
+            out += [pool[(Sell, c)] for c in _items(w, seat)]
             if player.coins > flags.refreshes and (w.shop or w.items.top or w.items.bottom):
                 out.append(pool[(Refresh,)])
         if len(player.slots) < SLOTS:
-            out.extend(
+            out += [
                 pool[(Slot, c)]
                 for c in player.hand
                 if rules.card[c].kind in ("ability", "item") and c not in flags.moved
-            )
+            ]
         if len(player.hand) < HAND_LIMIT:
-            out.extend(pool[(Unslot, c)] for c in player.slots if c not in flags.moved)
+            out += [pool[(Unslot, c)] for c in player.slots if c not in flags.moved]
         return out
 
     def kind(self, w: P) -> str:
