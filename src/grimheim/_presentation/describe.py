@@ -121,8 +121,6 @@ class _Speaker(Speaker[State | View]):
     def who(self, seat: Seat) -> str:
         return self.names.hero(seat)
 
-    hero = who
-
     def acting(self) -> Seat | None:
         return current(self.work)
 
@@ -148,7 +146,7 @@ class _Speaker(Speaker[State | View]):
     def event(self, event: Event) -> str:
         match event:
             case _events.HeroMoved(seat, to):
-                return f"{self.hero(seat)} moved to {self.area(to)}"
+                return f"{self.who(seat)} moved to {self.area(to)}"
             case _events.MonsterMoved(kind, source, to, why):
                 verb = _WHY.get(why, "moved")
                 whom = self.kind_at(kind, source)
@@ -163,45 +161,45 @@ class _Speaker(Speaker[State | View]):
             case _events.MonsterKilled(kind, at, seat, gold):
                 killed = f"{self.kind_at(kind, at)} was killed"
                 if 0 <= seat < len(self.position.heroes) and gold:
-                    return f"{killed}; {self.hero(seat)} gained {gold} gold"
+                    return f"{killed}; {self.who(seat)} gained {gold} gold"
                 return killed
             case _events.DiceRolled(by, faces):
-                who = self.hero(by) if by >= 0 else self.attacking()
+                who = self.who(by) if by >= 0 else self.attacking()
                 return f"{who} rolled {faces_text(faces)}"
             case _events.MonsterDieRolled(face):
                 return f"the monster die shows {_DIE.get(face, face.replace('_', ' '))}"
             case _events.HeroDamaged(seat, amount, prevented):
                 saved = f" ({prevented} prevented)" if prevented else ""
                 taken = f"{amount} damage" if amount else "no damage"
-                return f"{self.hero(seat)} took {taken}{saved}"
+                return f"{self.who(seat)} took {taken}{saved}"
             case _events.HeroHealed(seat, amount):
-                return f"{amount} damage was removed from {self.hero(seat)} or their equipment"
+                return f"{amount} damage was removed from {self.who(seat)} or their equipment"
             case _events.HeroKnockedOut(seat, pieces):
                 return (
-                    f"{self.hero(seat)} was knocked out and went back to Grimheim with 5 damage;"
+                    f"{self.who(seat)} was knocked out and went back to Grimheim with 5 damage;"
                     f" {plural(pieces, 'town piece')} removed"
                 )
             case _events.GoldGained(seat, amount):
                 if amount < 0:
-                    return f"{self.hero(seat)} paid {-amount} gold"
-                return f"{self.hero(seat)} gained {amount} gold"
+                    return f"{self.who(seat)} paid {-amount} gold"
+                return f"{self.who(seat)} gained {amount} gold"
             case _events.CardPlayed(seat, card):
                 played = self.position.config.cards.get(card)
                 kind = played.kind if played is not None else ""
                 verb = {"event": "played the event", "hero": "used the hero card"}.get(kind, "used")
-                return f"{self.hero(seat)} {verb} {self.card(card)}"
+                return f"{self.who(seat)} {verb} {self.card(card)}"
             case _events.EventDrawn(card):
                 seats = event.seen_by or ()
-                who = self.hero(seats[0]) if seats else "a hero"
+                who = self.who(seats[0]) if seats else "a hero"
                 return f"{who} drew the event {self.card(card)}"
             case _events.MonsterCardDrawn(card, placed):
                 done = "its monsters were placed" if placed else "it went to the bottom (no room)"
                 return f"the monster card {self.card(card)} was drawn: {done}"
             case _events.Upgraded(seat, card, cost):
-                return f"{self.hero(seat)} paid {cost} gold to {self.upgraded(seat, card)}"
+                return f"{self.who(seat)} paid {cost} gold to {self.upgraded(seat, card)}"
             case _events.QuestCompleted(seat, card):
                 return (
-                    f"{self.hero(seat)} completed the quest of {self.card(card)} and put it in play"
+                    f"{self.who(seat)} completed the quest of {self.card(card)} and put it in play"
                 )
             case _events.TownPiecesAdded(count):
                 return f"{plural(count, 'town piece')} added to Grimheim"
@@ -244,9 +242,9 @@ class _Speaker(Speaker[State | View]):
             case "gold" if isinstance(frame, GoldOffer):
                 gold = f"{frame.amount} gold"
                 if frame.asked == frame.receiver:
-                    question = f"take the {gold} {self.hero(frame.giver)} offers, or refuse it"
+                    question = f"take the {gold} {self.who(frame.giver)} offers, or refuse it"
                 else:
-                    question = f"{self.hero(frame.receiver)} asks for {gold}: give it, or refuse"
+                    question = f"{self.who(frame.receiver)} asks for {gold}: give it, or refuse"
             case "quest" if isinstance(frame, QuestOffer):
                 question = (
                     f"that kill can complete the quest of {self.card(frame.card)}: take the card,"
@@ -308,9 +306,9 @@ class _Speaker(Speaker[State | View]):
             case _actions.Discard(card):
                 return f"discards {self.card(card)} from the hand"
             case _actions.GiveGold(to, amount):
-                return f"offers {amount} gold to {self.hero(to)}"
+                return f"offers {amount} gold to {self.who(to)}"
             case _actions.RequestGold(other, amount):
-                return f"asks {self.hero(other)} for {amount} gold"
+                return f"asks {self.who(other)} for {amount} gold"
             case _actions.AcceptGold() | _actions.RefuseGold():
                 return self.gold_answer(isinstance(action, _actions.AcceptGold))
             case _actions.TakeBonus(card):
@@ -324,8 +322,8 @@ class _Speaker(Speaker[State | View]):
                 if isinstance(frame, MonsterAttack):
                     attacker = self.position.config.geo.hexes[frame.attacker]
                     monster = self.monster_at(attacker)
-                    return f"chooses {self.hero(other)} as the hero {monster} attacks"
-                return f"chooses {self.hero(other)}{self.for_card()}"
+                    return f"chooses {self.who(other)} as the hero {monster} attacks"
+                return f"chooses {self.who(other)}{self.for_card()}"
             case _actions.TargetCard(card):
                 return f"chooses {self.card(card)}{self.for_card()}"
             case _actions.StopTargets():
@@ -396,11 +394,11 @@ class _Speaker(Speaker[State | View]):
             return "agrees" if accept else "refuses"
         gold = f"{frame.amount} gold"
         if frame.asked == frame.receiver:  # an offer (G22)
-            giver = self.hero(frame.giver)
+            giver = self.who(frame.giver)
             return (
                 f"accepts {gold} from {giver}" if accept else f"refuses the {gold} {giver} offers"
             )
-        receiver = self.hero(frame.receiver)  # a request
+        receiver = self.who(frame.receiver)  # a request
         return f"{'agrees' if accept else 'refuses'} to give {gold} to {receiver}"
 
     def bonus(self, seat: int, card: str | None) -> str:

@@ -98,8 +98,6 @@ class _Speaker(Speaker[State | View]):
     def who(self, seat: Seat) -> str:
         return self.names.guild(seat)
 
-    guild = who
-
     def acting(self) -> Seat | None:
         return acting(self.position)
 
@@ -116,32 +114,32 @@ class _Speaker(Speaker[State | View]):
     def event(self, event: Event) -> str:
         match event:
             case _events.TurnBegan(seat, round_):
-                return f"round {round_}: the turn of {self.guild(seat)} began"
+                return f"round {round_}: the turn of {self.who(seat)} began"
             case _events.DieRolled(seat, die, result):
                 if die == "travel":
-                    return f"{self.guild(seat)} rolled {result} on the travel die"
+                    return f"{self.who(seat)} rolled {result} on the travel die"
                 colour = COLOURS.get(die, die)
-                return f"{self.guild(seat)} rolled {_face(result)} on the {colour} die"
+                return f"{self.who(seat)} rolled {_face(result)} on the {colour} die"
             case _events.Moved(seat, tile):
-                return f"{self.guild(seat)} moved to {self.names.tile(tile)}"
+                return f"{self.who(seat)} moved to {self.names.tile(tile)}"
             case _events.CardRevealed(deck, card):
                 return f"{self.names.card_kind(card)} was drawn from the {deck} deck"
             case _events.CardUsed(seat, card, target):
-                on = f" on {self.guild(target)}" if target is not None else ""
+                on = f" on {self.who(target)}" if target is not None else ""
                 if card is None:
                     power = f"its power, {self.names.power(seat)}"
-                    return f"{self.guild(seat)} used {power}{',' if on else ''}{on}"
-                return f"{self.guild(seat)} used {self.card(card)}{on}"
+                    return f"{self.who(seat)} used {power}{',' if on else ''}{on}"
+                return f"{self.who(seat)} used {self.card(card)}{on}"
             case _events.CardGained(seat, card, where):
                 into = "a slot" if where == "slot" else "the hand"
-                return f"{self.guild(seat)} gained {self.names.card_kind(card)} into {into}"
+                return f"{self.who(seat)} gained {self.names.card_kind(card)} into {into}"
             case _events.FightEnded(seat, creature, result, dealt, taken):
                 wounds = f"{plural(dealt, 'wound')} dealt, {taken} taken"
                 verb = _FIGHTS.get(result, "fought")
-                return f"{self.guild(seat)} {verb} {self.card(creature)}: {wounds}"
+                return f"{self.who(seat)} {verb} {self.card(creature)}: {wounds}"
             case _events.DuelEnded(attacker, defender, dealt_a, dealt_d, winner):
-                a, d = self.guild(attacker), self.guild(defender)
-                end = f": {self.guild(winner)} won" if winner is not None else " in a draw"
+                a, d = self.who(attacker), self.who(defender)
+                end = f": {self.who(winner)} won" if winner is not None else " in a draw"
                 return (
                     f"the duel of {a} against {d} ended{end}; {a} dealt"
                     f" {plural(dealt_a, 'wound')}, {d} dealt {plural(dealt_d, 'wound')}"
@@ -154,20 +152,20 @@ class _Speaker(Speaker[State | View]):
                 way = "rose" if by > 0 else "fell"
                 return f"Fate {way} by {abs(by)}, to {fate} of {_FATE_MAX}"
             case _events.PlayerDied(seat):
-                return f"the character of {self.guild(seat)} died"
+                return f"the character of {self.who(seat)} died"
             case _events.ShopUsed(seat, what, card, coins):
                 paid = plural(coins, "coin")
                 if what == "refresh":
-                    return f"{self.guild(seat)} refreshed the Shop for {paid}"
+                    return f"{self.who(seat)} refreshed the Shop for {paid}"
                 verb = "bought" if what == "buy" else "sold"
-                return f"{self.guild(seat)} {verb} {self.card(card or '')} for {paid}"
+                return f"{self.who(seat)} {verb} {self.card(card or '')} for {paid}"
             case _events.TradeAnswered(seat, partner, accepted):
                 answer = "accepted" if accepted else "refused"
-                return f"{self.guild(partner)} {answer} the trade offer of {self.guild(seat)}"
+                return f"{self.who(partner)} {answer} the trade offer of {self.who(seat)}"
             case _events.ProphecyFulfilled(seat, card):
-                return f"{self.guild(seat)} fulfilled the prophecy {self.card(card)}"
+                return f"{self.who(seat)} fulfilled the prophecy {self.card(card)}"
             case _events.GameEnded(ending, winners):
-                who = join_words([self.guild(s) for s in winners], empty="nobody")
+                who = join_words([self.who(s) for s in winners], empty="nobody")
                 verb = "win" if len(winners) > 1 else "wins"
                 return f"the game ended ({_ENDINGS.get(ending, ending)}): {who} {verb}"
         raise TypeError(f"not a kinmarr event or action: {event!r}")
@@ -180,11 +178,11 @@ class _Speaker(Speaker[State | View]):
         if asked.kind == "window" and isinstance(frame, WindowFrame):
             about = request_words(frame.request)
             whose = (
-                "" if asked.seat == self.position.turn else f" of {self.guild(self.position.turn)}"
+                "" if asked.seat == self.position.turn else f" of {self.who(self.position.turn)}"
             )
             question = f"answer {about}{whose} with a card or a power, or pass"
         elif asked.kind == "accept" and isinstance(frame, OfferFrame):
-            question = f"accept or refuse the offer of {self.guild(self.position.turn)}"
+            question = f"accept or refuse the offer of {self.who(self.position.turn)}"
             question += self.offer(frame)
         else:
             question = _ASK.get(asked.kind, asked.prompt.rstrip("."))
@@ -194,11 +192,10 @@ class _Speaker(Speaker[State | View]):
         """Who won, how the game ended, and every guild's score."""
         scores = outcome.scores or ()
         ending = _ENDINGS.get(getattr(outcome, "ending", ""), "the game is over")
-        who = join_words([self.guild(s) for s in outcome.winners], empty="nobody")
+        who = join_words([self.who(s) for s in outcome.winners], empty="nobody")
         verb = "win" if len(outcome.winners) > 1 else "wins"
         points = join_words(
-            f"{self.guild(seat)} {plural(round(score), 'point')}"
-            for seat, score in enumerate(scores)
+            f"{self.who(seat)} {plural(round(score), 'point')}" for seat, score in enumerate(scores)
         )
         return f"{who} {verb} ({ending})" + (f"; scores: {points}" if scores else "")
 
@@ -210,11 +207,11 @@ class _Speaker(Speaker[State | View]):
                 more = "more" if now.coins > then.coins else "fewer"
                 change = abs(now.coins - then.coins)
                 said.append(
-                    f"{self.guild(seat)} has {plural(now.coins, 'coin')} now ({change} {more})"
+                    f"{self.who(seat)} has {plural(now.coins, 'coin')} now ({change} {more})"
                 )
             if now.wounds != then.wounds and now.tile is not None:
                 said.append(
-                    f"{self.guild(seat)} has {plural(now.wounds, 'wound')} now (was {then.wounds})"
+                    f"{self.who(seat)} has {plural(now.wounds, 'wound')} now (was {then.wounds})"
                 )
         return "; ".join(said)
 
@@ -250,10 +247,10 @@ class _Speaker(Speaker[State | View]):
                 about = _REQUESTS.get(top.request, "") if isinstance(top, WindowFrame) else ""
                 return "passes" + (f": no answer to {about}" if about else "")
             case _actions.Use(card, target):
-                on = f" on {self.guild(target)}" if target is not None else ""
+                on = f" on {self.who(target)}" if target is not None else ""
                 return f"uses {self.card(card)}{on}{self.text(card)}"
             case _actions.Power(target):
-                on = f", on {self.guild(target)}" if target is not None else ""
+                on = f", on {self.who(target)}" if target is not None else ""
                 power = rules.guild[self.position.config.guilds[seat]].power if seat >= 0 else None
                 said = f" — {power.text.rstrip('.')}" if power is not None and power.text else ""
                 return f"uses its power, {self.names.power(seat)}{on}{said}"
@@ -277,11 +274,11 @@ class _Speaker(Speaker[State | View]):
                 cost = plural(self.position.flags.refreshes + 1, "coin")
                 return f"refreshes the Shop for {cost}: its Items go under the deck, new ones come"
             case _actions.Duel(other):
-                return f"challenges {self.guild(other)} to a duel"
+                return f"challenges {self.who(other)} to a duel"
             case _actions.NoDuel():
                 return "declares no duel this turn"
             case _actions.Trade(other):
-                return f"starts a trade offer to {self.guild(other)}"
+                return f"starts a trade offer to {self.who(other)}"
             case _actions.EndTurn():
                 return "ends the turn"
             case _actions.Give(card):
@@ -299,9 +296,9 @@ class _Speaker(Speaker[State | View]):
             case _actions.NoTrade():
                 return "drops the offer without making it"
             case _actions.AcceptTrade():
-                return f"accepts the offer of {self.guild(self.position.turn)}{self.offer(top)}"
+                return f"accepts the offer of {self.who(self.position.turn)}{self.offer(top)}"
             case _actions.RefuseTrade():
-                return f"refuses the offer of {self.guild(self.position.turn)}{self.offer(top)}"
+                return f"refuses the offer of {self.who(self.position.turn)}{self.offer(top)}"
             case _actions.Choose(card):
                 return f"chooses {self.names.card_kind(card)}{self.summary(card)}"
             case _actions.Pay(card):
@@ -339,7 +336,7 @@ class _Speaker(Speaker[State | View]):
         raise TypeError(f"not a kinmarr event or action: {action!r}")
 
     def partner(self, top: object) -> str:
-        return self.guild(top.partner) if isinstance(top, OfferFrame) else "the partner"
+        return self.who(top.partner) if isinstance(top, OfferFrame) else "the partner"
 
     def offer(self, top: object) -> str:
         """``: Royal Ring and 2 coins for Grey Wolf`` (what the offer swaps)."""
@@ -354,10 +351,10 @@ class _Speaker(Speaker[State | View]):
         return f": {join_words(give)} for {join_words(ask)}"
 
     def dead(self, top: object) -> str:
-        return f"the dead {self.guild(top.dead)}" if isinstance(top, LootFrame) else "the dead"
+        return f"the dead {self.who(top.dead)}" if isinstance(top, LootFrame) else "the dead"
 
     def loser(self, top: object) -> str:
-        return self.guild(top.loser) if isinstance(top, TrophyFrame) else "the loser"
+        return self.who(top.loser) if isinstance(top, TrophyFrame) else "the loser"
 
     def summary(self, card_id: str) -> str:
         """A creature's numbers (``: attack 1, …``), another card's text (`` — …``), after a card
