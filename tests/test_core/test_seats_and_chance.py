@@ -22,6 +22,7 @@ from tabletop_rules import (
     Step,
     play,
     sample_chance,
+    sample_outcome,
 )
 
 
@@ -160,6 +161,17 @@ def test_sample_chance_follows_the_exact_probabilities() -> None:
     counts = Counter(sample_chance(game, None, Rng.from_seed(seed))[0] for seed in range(6000))
     assert abs(counts["a"] - 1000) < 120 and abs(counts["b"] - 3000) < 150
     assert abs(counts["c"] - 2000) < 150
+
+
+def test_sample_outcome_draws_as_sample_chance_does_and_refuses_odds_short_of_one() -> None:
+    game: Any = Loaded()
+    outcomes = game.chance_outcomes(None)
+    for seed in range(50):
+        assert sample_outcome(outcomes, Rng.from_seed(seed)) == sample_chance(
+            game, None, Rng.from_seed(seed)
+        )
+    with pytest.raises(ValueError, match="the odds: probabilities sum to less than 1"):
+        sample_outcome([("a", Fraction(1, 3))] * 2, Rng.from_seed(1), what="the odds")
 
 
 def test_sample_chance_outside_a_chance_decision() -> None:
