@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections import Counter, defaultdict
 from typing import Any
+
+from intervals import wilson
 
 import grimheim as gh
 import grimheim._agents.forecast
@@ -69,16 +70,6 @@ def _forecasting(run_round: Any) -> Any:
 
 grimheim._rules._act = _counting(grimheim._rules._act)  # type: ignore[attr-defined]
 grimheim._agents.forecast._Run.round = _forecasting(grimheim._agents.forecast._Run.round)  # type: ignore[method-assign]
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share ``wins / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> dict[str, Any]:
@@ -147,7 +138,7 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "first_seed": first,
         "wins": wins,
         "win_rate": wins / count,
-        "interval": [round(x, 4) for x in wilson(wins, count)],
+        "interval": [round(x, 4) for x in wilson(wins, count) or (0.0, 1.0)],
         "won_seeds": won,
         "mean_end_spot": spots / count,
         "mean_town_left": town / count,

@@ -29,11 +29,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import sys
 import time
 from collections import Counter
 from typing import Any
+
+from intervals import wilson
 
 import kinmarr
 import kinmarr._agents.search
@@ -60,16 +61,6 @@ def _counting(answer: Any) -> Any:
 kinmarr._rules.answer = _counting(kinmarr._engine.answer)  # type: ignore[attr-defined]
 if hasattr(kinmarr._agents.search, "answer"):
     kinmarr._agents.search.answer = _counting(kinmarr._engine.answer)  # type: ignore[attr-defined]
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
-    """The 95% Wilson score interval of a share ``wins / n``."""
-    if n == 0:
-        return None
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 COUNTED = {
