@@ -11,8 +11,9 @@ import pytest
 from tests.test_grimheim.helpers import answers_over_redeals, midgame, play_out
 
 import grimheim as gh
+from grimheim._agents.evaluate import evaluate
 from grimheim._agents.forecast import forecast
-from grimheim._agents.value import FEATURES, features, load_value, standard_value
+from grimheim._agents.value import FEATURES, features, hand_set, load_value, standard_value
 from tabletop_rules import ContentError, Rng, make_agent
 
 TEAMS = [
@@ -200,3 +201,17 @@ def test_the_value_reads_only_what_the_view_shows() -> None:
         assert features(other, 0, forecast(other)) == found
     value = standard_value()
     assert value.predict(state, 0, ahead) == value.predict(view, 0, ahead)
+
+
+def test_the_hand_set_value_scores_as_the_planner_does() -> None:
+    """The fit starts from, and shrinks towards, the planner's own points: with only ``hand-set
+    points`` weighed, a position scores exactly what the planner's evaluation gives it."""
+    state = midgame(("bjorn", "alva"), seed=5, decisions=40)
+    ahead = forecast(state)
+    posts = {1: state.heroes[1].at}
+    start = hand_set()
+    assert start.weights[FEATURES.index("hand-set points")] == 1.0
+    assert sum(abs(w) for w in start.weights) == 1.0
+    for own in (None, posts):
+        expected = evaluate(state, gh.PlannerWeights(), None, 0, ahead=ahead, posts=own)
+        assert start.score(state, 0, ahead, own) == pytest.approx(expected)
