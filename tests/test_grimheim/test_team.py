@@ -113,6 +113,18 @@ def test_it_plans_posts_for_the_heroes_still_toplay_out() -> None:
     assert _small(plan=False) != agent
 
 
+def test_a_hero_alone_plays_without_posts() -> None:
+    """Alone, a hero has no one to share the columns with: it makes no plan and answers as the
+    agent with the plan off does (its own post cost it games, on the developer page)."""
+    state = _searched(("embla",), seed=3, decisions=9)
+    view = gh.view(state, 0)
+    legal = gh.legal_actions(view)
+    agent = _small()
+    planned = agent.choose(view, legal, Rng.from_seed(5))
+    assert "posts" not in agent._posts
+    assert planned == _small(plan=False).choose(view, legal, Rng.from_seed(5))
+
+
 @pytest.mark.parametrize("agent", ["team", "planner"])
 def test_a_single_action_is_answered_without_drawing(agent: str) -> None:
     """Both searching agents (the planner's tests share this one)."""

@@ -13,9 +13,10 @@ dealt positions), with two differences:
   forecast (what they will do, not standing still), and with the steps to its own post counting
   against it; in its own forecasts the hero stands where its turn leaves it (``walk=True``: it
   too walks on to its post, which made it put the walk off and walk into columns that knocked
-  it out).
-* **A value learned from play.** Positions are scored by a value fitted on self-played games
-  (:mod:`grimheim._agents.value`) instead of the planner's hand-set points.
+  it out). A hero alone has no team mates to share the columns with and plays without posts:
+  its own post, measured, cost it games.
+* **A value learned from play.** Positions are scored by the planner's hand-set points
+  corrected by weights fitted on self-played games (:mod:`grimheim._agents.value`).
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ class TeamAgent(PlannerAgent):
 
     Args:
         plan: plan the team's posts (off: each hero plans its own turn, the others standing
-            still, as the planner does).
+            still, as the planner does). A hero alone plays as with the plan off: its own post
+            cost it games (measured on the developer page).
         walk: in the forecasts of its own search, the hero too walks to its post in the turns
             to come (off: it stands where the search leaves it, and only the steps to its post
             count against it).
@@ -116,7 +118,7 @@ class TeamAgent(PlannerAgent):
 
     def _prepare(self, view: View, forecasts: dict[tuple[Any, ...], Forecast]) -> None:
         """Make (or keep) the team's plan for the turn in ``view``."""
-        if not self.plan or _stage(view) == "monster" or view.turn is None:
+        if not self.plan or len(view.heroes) < 2 or _stage(view) == "monster" or view.turn is None:
             self._posts.clear()
             return
         key = (view.time, view.turn.hero, view.seat)
