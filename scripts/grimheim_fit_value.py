@@ -1,23 +1,23 @@
 """Fit the learned value of grimheim's ``team`` agent (``grimheim/content/team_value.json``).
 
-    python scripts/grimheim_fit_value.py                       # the shipped weights, from seed 0
-    python scripts/grimheim_fit_value.py --rounds 1 --games 20 --out /tmp/value.json
+    python scripts/grimheim_fit_value.py                       # the shipped weights' rounds
+    python scripts/grimheim_fit_value.py --round "bjorn=20" --out /tmp/value.json
     python scripts/grimheim_fit_value.py play --games 50 --seed 1000 --data /tmp/a.jsonl
     python scripts/grimheim_fit_value.py fit --data /tmp/a.jsonl /tmp/b.jsonl --out /tmp/v.json
 
-Self-play, then a fit, iterated. Each round plays ``--games`` games per team of ``--teams`` (game
-``i`` of a round from seed ``S + 10000 * round + i``, so the games never reuse the seeds the agents
-are measured on, 0-199) with the ``team`` agent scoring positions by the weights of the round before
-(the first round: ``learned=False``, the planner's hand-set points), and records, at the end of
-every hero turn, the hero's view, the posts its plan gave it and its team mates, and how the game
-ended. Then it fits the weights of ``grimheim._agents.value.FEATURES`` by ridge regression of each
-game's margin (the town pieces left for a game won; for a game lost, minus one and minus the spots
-of the track it had still to play) on the features of every position recorded so far, each weight
-held to the sign ``SIGNS`` gives it and shrunk towards the planner's hand-set points (``--l2``;
-weaker shrinking predicts the held-out games better and plays worse: what goes with winning across
-games is not what tells the actions of one turn apart), and prints the fit's quality on the last
-fifth of the games held out. The weights of the last round are written to ``--out`` (by default
-the shipped file).
+Self-play, then a fit, iterated. Each round (``--round``, by default the two of the shipped weights,
+``ROUNDS``) plays its games per team (game ``i`` of round ``r``, counted from 0, from seed ``S +
+10000 * (r + 1) + i``, so the games never reuse the seeds the agents are measured on, 0-199) with
+the ``team`` agent scoring positions by the weights of the round before (the first round:
+``learned=False``, the planner's hand-set points), and records, at the end of every hero turn, the
+hero's view, the posts its plan gave it and its team mates, and how the game ended. Then it fits the
+weights of ``grimheim._agents.value.FEATURES`` by ridge regression of each game's margin (the town
+pieces left for a game won; for a game lost, minus one and minus the spots of the track it had still
+to play) on the features of every position recorded so far, each weight held to the sign ``SIGNS``
+gives it and shrunk towards the planner's hand-set points (``--l2``; weaker shrinking predicts the
+held-out games better and plays worse: what goes with winning across games is not what tells the
+actions of one turn apart), and prints the fit's quality on the last fifth of the games held out.
+The weights of the last round are written to ``--out`` (by default the shipped file).
 
 ``play`` and ``fit`` do one half each, on data files of your choosing. Needs NumPy.
 """
@@ -262,13 +262,38 @@ def _teams(text: str) -> list[tuple[str, ...]]:
     return [tuple(team.split("+")) for team in text.split(",")]
 
 
+ROUNDS = (
+    "bjorn,alva,embla,boldur=100 bjorn+alva=30",
+    "bjorn,alva,embla,boldur=50 bjorn+alva=40",
+)
+"""The rounds of self-play that fitted the shipped weights (seed 0, ``--l2 30000``): per round,
+the teams and the games each plays. Those games were played by the code of commit ``bca64d1``, in
+which a lone hero still planned its own post; the same rounds now play other solo games, so the
+weights they give differ a little from the shipped ones."""
+
+
+def _round(text: str) -> list[tuple[list[tuple[str, ...]], int]]:
+    """A round's teams and games: ``"bjorn,alva=50 bjorn+alva=20"``."""
+    found = []
+    for part in text.split():
+        teams, _, games = part.partition("=")
+        found.append((_teams(teams), int(games)))
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", nargs="?", default="all", choices=("all", "play", "fit"))
-    parser.add_argument("--games", type=int, default=40, help="games per team and round")
+    parser.add_argument("--games", type=int, default=40, help="games per team (play)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of self-play and fit")
-    parser.add_argument("--teams", default=TEAMS)
+    parser.add_argument(
+        "--round",
+        action="append",
+        default=None,
+        help='a round of self-play and fit: teams and their games, "bjorn,alva=50 bjorn+alva=20"'
+        " (repeat for more rounds; default: the rounds of the shipped weights)",
+    )
+    parser.add_argument("--teams", default=TEAMS, help="the teams (play)")
     parser.add_argument("--l2", type=float, default=30000.0)
     parser.add_argument(
         "--data", nargs="*", default=None, help="data files (play: the one to add to)"
@@ -277,34 +302,35 @@ def main() -> int:
     parser.add_argument("--out", default=str(SHIPPED))
     parser.add_argument("--work", default="/tmp/grimheim_value", help="where rounds keep data")
     args = parser.parse_args()
-    teams = _teams(args.teams)
     if args.command == "play":
         start = None if args.value is None else load_value(Path(args.value).read_text(), args.value)
         out = (args.data or [f"{args.work}/play.jsonl"])[0]
-        run_play(teams, args.games, args.seed, start, out, {})
+        run_play(_teams(args.teams), args.games, args.seed, start, out, {})
         return 0
     if args.command == "fit":
         fitted = run_fit(args.data or [], args.l2, f"fitted on {', '.join(args.data or [])}")
         Path(args.out).write_text(fitted.dumps())
         return 0
+    rounds = args.round or list(ROUNDS)
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     value: TeamValue | None = None
     files: list[str] = []
-    for round_ in range(args.rounds):
-        data = work / f"round{round_}.jsonl"
+    command = " ".join(
+        ["scripts/grimheim_fit_value.py", f"--seed {args.seed}", f"--l2 {args.l2:g}"]
+        + [f'--round "{text}"' for text in rounds]
+    )
+    for index, text in enumerate(rounds):
+        data = work / f"round{index}.jsonl"
         data.unlink(missing_ok=True)
-        first = args.seed + 10000 * (round_ + 1)
+        first = args.seed + 10000 * (index + 1)
         playing = "the hand-set points" if value is None else "the fitted value"
-        print(f"round {round_}: self-play with {playing}")
-        run_play(teams, args.games, first, value, str(data), {})
+        print(f"round {index}: self-play with {playing}")
+        for teams, games in _round(text):
+            run_play(teams, games, first, value, str(data), {})
         files.append(str(data))
-        note = (
-            f"scripts/grimheim_fit_value.py --seed {args.seed} --rounds {args.rounds} "
-            f"--games {args.games} --teams {args.teams} --l2 {args.l2}: round {round_ + 1}"
-        )
-        value = run_fit(files, args.l2, note)
-        (work / f"value{round_}.json").write_text(value.dumps())
+        value = run_fit(files, args.l2, f"{command}: round {index + 1} of {len(rounds)}")
+        (work / f"value{index}.json").write_text(value.dumps())
     assert value is not None
     Path(args.out).write_text(value.dumps())
     print(f"wrote {args.out}")
