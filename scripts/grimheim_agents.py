@@ -5,6 +5,7 @@ short track.
     python scripts/grimheim_agents.py --games 50 --json
     python scripts/grimheim_agents.py --agents planner --teams bjorn,bjorn+alva
     python scripts/grimheim_agents.py --agents "planner,planner(deals=3, weights.gold=0.3)"
+    python scripts/grimheim_agents.py --agents team --workers 2   # the same games, on 2 processes
 
 Every seat of a game is played by the same agent (``random``, ``defender`` or ``planner``, or
 any agent as ``tabletop simulate --agent`` names it: :func:`tabletop_rules.make_agent`);
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
 from collections import Counter, defaultdict
@@ -72,65 +74,98 @@ grimheim._rules._act = _counting(grimheim._rules._act)  # type: ignore[attr-defi
 grimheim._agents.forecast._Run.round = _forecasting(grimheim._agents.forecast._Run.round)  # type: ignore[method-assign]
 
 
-def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> dict[str, Any]:
-    """Play ``count`` games (seeds ``first`` …); summarise them."""
+def play(heroes: tuple[str, ...], agent: str, seed: int) -> dict[str, Any]:
+    """Play the game of ``seed``; what :func:`games` adds up of it."""
     config = gh.Config(heroes=heroes)
-    wins = spots = town = decisions = 0
-    steps = forecasts = 0
-    thinking = 0.0
-    won: list[int] = []
+    state = gh.new_game(config, seed=seed)
+    players = [make_agent(gh.GAME, agent) for _ in heroes]
+    rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(heroes))]
+    began: dict[int, tuple[int, int]] = {}  # seat -> (spot, area) where its turn began
     lost: Counter[str] = Counter()
     play: defaultdict[str, float] = defaultdict(float)
+    decisions = steps = forecasts = 0
+    thinking = 0.0
     started = time.perf_counter()
-    for seed in range(first, first + count):
-        state = gh.new_game(config, seed=seed)
-        players = [make_agent(gh.GAME, agent) for _ in heroes]
-        rngs = [Rng.from_seed(seed * 8 + i) for i in range(len(heroes))]
-        began: dict[int, tuple[int, int]] = {}  # seat -> (spot, area) where its turn began
-        while not gh.is_over(state):
-            seat = gh.current_player(state)
-            assert seat is not None and seat >= 0
-            turn = state.turn
-            if turn is not None and turn.hero == seat and began.get(seat, (-1, 0))[0] != state.time:
-                began[seat] = (state.time, state.heroes[seat].at)
-            view = gh.view(state, seat)
-            legal = gh.legal_actions(view)
-            before, ahead, clock = STEPS[0], STEPS[1], time.perf_counter()
-            action, rngs[seat] = players[seat].choose(view, legal, rngs[seat])
-            thinking += time.perf_counter() - clock
-            steps += STEPS[0] - before
-            forecasts += STEPS[1] - ahead
-            decisions += 1
-            if isinstance(action, gh.EndTurn):
-                _turn_ended(state, seat, began[seat][1], play)
-            elif isinstance(action, gh.DiscardToDraw):
-                play["discarded to draw"] += 1
-            step = gh.step(state, action)
-            for event in step.events:
-                if isinstance(event, gh.MonsterEntered):
-                    lost["monsters entering"] += event.pieces
-                elif isinstance(event, gh.HeroKnockedOut):
-                    lost["knock-outs"] += event.pieces
-                elif isinstance(event, gh.CardPlayed):
-                    kind = config.cards[event.card].kind
-                    play["events played" if kind == "event" else "card uses"] += 1
-                elif isinstance(event, gh.QuestCompleted):
-                    play["quests"] += 1
-                elif isinstance(event, gh.Upgraded):
-                    play["upgrades"] += 1
-                elif isinstance(event, gh.MonsterKilled):
-                    play["kills"] += 1
-            state = step.state
-        wins += bool(state.won)
-        if state.won:
-            won.append(seed)
-        spots += state.time + 1
-        town += state.town
-    total = sum(lost.values()) or 1
+    while not gh.is_over(state):
+        seat = gh.current_player(state)
+        assert seat is not None and seat >= 0
+        turn = state.turn
+        if turn is not None and turn.hero == seat and began.get(seat, (-1, 0))[0] != state.time:
+            began[seat] = (state.time, state.heroes[seat].at)
+        view = gh.view(state, seat)
+        legal = gh.legal_actions(view)
+        before, ahead, clock = STEPS[0], STEPS[1], time.perf_counter()
+        action, rngs[seat] = players[seat].choose(view, legal, rngs[seat])
+        thinking += time.perf_counter() - clock
+        steps += STEPS[0] - before
+        forecasts += STEPS[1] - ahead
+        decisions += 1
+        if isinstance(action, gh.EndTurn):
+            _turn_ended(state, seat, began[seat][1], play)
+        elif isinstance(action, gh.DiscardToDraw):
+            play["discarded to draw"] += 1
+        step = gh.step(state, action)
+        for event in step.events:
+            if isinstance(event, gh.MonsterEntered):
+                lost["monsters entering"] += event.pieces
+            elif isinstance(event, gh.HeroKnockedOut):
+                lost["knock-outs"] += event.pieces
+            elif isinstance(event, gh.CardPlayed):
+                kind = config.cards[event.card].kind
+                play["events played" if kind == "event" else "card uses"] += 1
+            elif isinstance(event, gh.QuestCompleted):
+                play["quests"] += 1
+            elif isinstance(event, gh.Upgraded):
+                play["upgrades"] += 1
+            elif isinstance(event, gh.MonsterKilled):
+                play["kills"] += 1
+        state = step.state
+    return {
+        "seed": seed,
+        "won": bool(state.won),
+        "spot": state.time + 1,
+        "town": state.town,
+        "lost": dict(lost),
+        "play": dict(play),
+        "decisions": decisions,
+        "steps": steps,
+        "forecasts": forecasts,
+        "thinking": thinking,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _play(job: tuple[tuple[str, ...], str, int]) -> dict[str, Any]:
+    return play(*job)
+
+
+def games(
+    heroes: tuple[str, ...], agent: str, count: int, first: int = 0, workers: int = 1
+) -> dict[str, Any]:
+    """Play ``count`` games (seeds ``first`` …), on ``workers`` processes; summarise them.
+    The games are the same whatever the number of workers."""
+    jobs = [(heroes, agent, seed) for seed in range(first, first + count)]
+    started = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            played = pool.map(_play, jobs, chunksize=1)
+    else:
+        played = [_play(job) for job in jobs]
     seconds = time.perf_counter() - started
-    turns = play["turns"] or 1
+    lost: Counter[str] = Counter()
+    play_: defaultdict[str, float] = defaultdict(float)
+    for game in played:
+        lost.update(game["lost"])
+        for key, value in game["play"].items():
+            play_[key] += value
+    wins = sum(game["won"] for game in played)
+    decisions = sum(game["decisions"] for game in played)
+    thinking = sum(game["thinking"] for game in played)
+    busy = sum(game["seconds"] for game in played)
+    total = sum(lost.values()) or 1
+    turns = play_["turns"] or 1
     per_game = ("events played", "card uses", "quests", "upgrades", "discarded to draw", "kills")
-    home = play["went home"] or 1
+    home = play_["went home"] or 1
     return {
         "heroes": "+".join(heroes),
         "agent": agent,
@@ -139,25 +174,25 @@ def games(heroes: tuple[str, ...], agent: str, count: int, first: int = 0) -> di
         "wins": wins,
         "win_rate": wins / count,
         "interval": [round(x, 4) for x in wilson(wins, count) or (0.0, 1.0)],
-        "won_seeds": won,
-        "mean_end_spot": spots / count,
-        "mean_town_left": town / count,
+        "won_seeds": [game["seed"] for game in played if game["won"]],
+        "mean_end_spot": sum(game["spot"] for game in played) / count,
+        "mean_town_left": sum(game["town"] for game in played) / count,
         "pieces_lost": {k: round(v / total, 3) for k, v in sorted(lost.items())},
         "pieces_lost_count": dict(sorted(lost.items())),
-        "turns": int(play["turns"]),
+        "turns": int(play_["turns"]),
         "per_turn": {
-            "next to a monster": round(play["turns next to a monster"] / turns, 3),
-            "in Grimheim": round(play["turns in Grimheim"] / turns, 3),
-            "went home": round(play["went home"] / turns, 3),
-            "health left going home": round(play["health left going home"] / home, 3),
-            "mana left": round(play["mana left"] / turns, 3),
+            "next to a monster": round(play_["turns next to a monster"] / turns, 3),
+            "in Grimheim": round(play_["turns in Grimheim"] / turns, 3),
+            "went home": round(play_["went home"] / turns, 3),
+            "health left going home": round(play_["health left going home"] / home, 3),
+            "mana left": round(play_["mana left"] / turns, 3),
         },
-        "per_game": {k: round(play[k] / count, 2) for k in per_game},
+        "per_game": {k: round(play_[k] / count, 2) for k in per_game},
         "decisions": decisions,
-        "ms_per_decision": round(1000 * seconds / max(1, decisions), 2),
+        "ms_per_decision": round(1000 * busy / max(1, decisions), 2),
         "ms_thinking_per_decision": round(1000 * thinking / max(1, decisions), 2),
-        "steps_per_decision": round(steps / max(1, decisions), 1),
-        "forecasts_per_decision": round(forecasts / max(1, decisions), 1),
+        "steps_per_decision": round(sum(g["steps"] for g in played) / max(1, decisions), 1),
+        "forecasts_per_decision": round(sum(g["forecasts"] for g in played) / max(1, decisions), 1),
         "seconds": round(seconds, 1),
     }
 
@@ -216,6 +251,9 @@ def main() -> int:
         "--teams", default=None, help="comma-separated teams, heroes joined by + (default: all)"
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes playing games at once (same games)"
+    )
     args = parser.parse_args()
     agents = _agents(args.agents)
     for agent in agents:
@@ -224,7 +262,7 @@ def main() -> int:
         except ValueError as exc:
             parser.error(str(exc))
     rows = [
-        games(team, agent, args.games, args.first_seed)
+        games(team, agent, args.games, args.first_seed, args.workers)
         for team in _teams(args.teams)
         for agent in agents
     ]
