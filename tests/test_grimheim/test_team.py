@@ -187,6 +187,9 @@ def test_the_shipped_weights_load() -> None:
             json.dumps({"features": list(FEATURES), "weights": [0.0] * len(FEATURES), "note": 3}),
             "$.note",
         ),
+        ("[" * 2000 + "]" * 2000, "$"),
+        ('{"features": ' + "9" * 5000 + "}", "$"),
+        ('{"note": "a", "note": "b"}', "$"),
     ],
 )
 def test_bad_weights_are_refused_with_a_clear_error(text: str, where: str) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from tabletop_rules import ContentError
+from tabletop_rules import ContentError, parse_json
 
 from .._query import hero_health, info
 from .evaluate import PlannerWeights, _lasting, _stopped, card_worth, evaluate
@@ -299,9 +299,9 @@ def load_value(text: str, source: str = "<text>") -> TeamValue:
             ``source`` and the place in it).
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{source}: $", f"not valid JSON ({exc})") from exc
+        data = parse_json(text)
+    except ValueError as exc:
+        raise ContentError(f"{source}: $", f"not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ContentError(f"{source}: $", "expected an object")
     names = data.get("features")

@@ -17,6 +17,7 @@ from .._agents import Agent
 from .._errors import IllegalActionError, ReplayError, RulesError, StateFormatError
 from .._game import Game, replay
 from .._record import Record
+from .._serial import parse_json
 from ._errors import CliError
 from ._io import _Io, _read_text
 
@@ -59,11 +60,13 @@ def _json_object(path: str, text: str, refusal: str) -> dict[str, Any]:
     """The JSON object ``text`` (read from ``path``) holds, or a :class:`CliError`: the place of
     a syntax error, or ``refusal`` when the value is not an object."""
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         raise CliError(
             f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
+    except ValueError as exc:
+        raise CliError(f"{path}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise CliError(f"{path}: {refusal.format(type(data).__name__)}")
     return data
