@@ -74,7 +74,7 @@ grimheim._rules._act = _counting(grimheim._rules._act)  # type: ignore[attr-defi
 grimheim._agents.forecast._Run.round = _forecasting(grimheim._agents.forecast._Run.round)  # type: ignore[method-assign]
 
 
-def play(heroes: tuple[str, ...], agent: str, seed: int) -> dict[str, Any]:
+def play_game(heroes: tuple[str, ...], agent: str, seed: int) -> dict[str, Any]:
     """Play the game of ``seed``; what :func:`games` adds up of it."""
     config = gh.Config(heroes=heroes)
     state = gh.new_game(config, seed=seed)
@@ -136,7 +136,7 @@ def play(heroes: tuple[str, ...], agent: str, seed: int) -> dict[str, Any]:
 
 
 def _play(job: tuple[tuple[str, ...], str, int]) -> dict[str, Any]:
-    return play(*job)
+    return play_game(*job)
 
 
 def games(
@@ -153,19 +153,19 @@ def games(
         played = [_play(job) for job in jobs]
     seconds = time.perf_counter() - started
     lost: Counter[str] = Counter()
-    play_: defaultdict[str, float] = defaultdict(float)
+    play: defaultdict[str, float] = defaultdict(float)
     for game in played:
         lost.update(game["lost"])
         for key, value in game["play"].items():
-            play_[key] += value
+            play[key] += value
     wins = sum(game["won"] for game in played)
     decisions = sum(game["decisions"] for game in played)
     thinking = sum(game["thinking"] for game in played)
     busy = sum(game["seconds"] for game in played)
     total = sum(lost.values()) or 1
-    turns = play_["turns"] or 1
+    turns = play["turns"] or 1
     per_game = ("events played", "card uses", "quests", "upgrades", "discarded to draw", "kills")
-    home = play_["went home"] or 1
+    home = play["went home"] or 1
     return {
         "heroes": "+".join(heroes),
         "agent": agent,
@@ -179,15 +179,15 @@ def games(
         "mean_town_left": sum(game["town"] for game in played) / count,
         "pieces_lost": {k: round(v / total, 3) for k, v in sorted(lost.items())},
         "pieces_lost_count": dict(sorted(lost.items())),
-        "turns": int(play_["turns"]),
+        "turns": int(play["turns"]),
         "per_turn": {
-            "next to a monster": round(play_["turns next to a monster"] / turns, 3),
-            "in Grimheim": round(play_["turns in Grimheim"] / turns, 3),
-            "went home": round(play_["went home"] / turns, 3),
-            "health left going home": round(play_["health left going home"] / home, 3),
-            "mana left": round(play_["mana left"] / turns, 3),
+            "next to a monster": round(play["turns next to a monster"] / turns, 3),
+            "in Grimheim": round(play["turns in Grimheim"] / turns, 3),
+            "went home": round(play["went home"] / turns, 3),
+            "health left going home": round(play["health left going home"] / home, 3),
+            "mana left": round(play["mana left"] / turns, 3),
         },
-        "per_game": {k: round(play_[k] / count, 2) for k in per_game},
+        "per_game": {k: round(play[k] / count, 2) for k in per_game},
         "decisions": decisions,
         "ms_per_decision": round(1000 * busy / max(1, decisions), 2),
         "ms_thinking_per_decision": round(1000 * thinking / max(1, decisions), 2),
