@@ -186,3 +186,31 @@ def test_a_forecast_kept_for_the_same_board_scores_the_same() -> None:
         fresh = evaluate(position, weights, None, 0)
         assert evaluate(position, weights, None, 0, kept) == fresh
     assert len(kept) == 1
+
+
+def _holding(damage: int) -> gh.View:
+    """Bjorn next to the lead of a column of three skeletons at spot 8, with ``damage``."""
+    state = gh.new_game(gh.Config(heroes=("bjorn",)), seed=5)
+    geo = state.config.geo
+    for monster in state.monsters:
+        state = scenario.remove_monster(state, geo.hexes[monster.at])
+    for x, y in [(6, 9), (5, 9), (4, 9)]:
+        state = scenario.place_monster(state, "skeleton", gh.Hex(x, y))
+    state = scenario.put_hero(state, "bjorn", gh.Hex(7, 8))
+    state = scenario.set_hero(state, "bjorn", damage=damage)
+    return gh.view(scenario.set_time(state, 8), 0)
+
+
+def test_a_hero_the_monsters_would_knock_out_steps_back_in_the_forecast() -> None:
+    """The first monster turn is counted by its exact odds; from the hero's next turn on, a hero
+    whom the monsters in reach would knock out on average steps back into Grimheim instead of
+    waiting for it: no knock-out is forecast after the first turn, and the column walks on."""
+    from grimheim._agents.forecast import forecast
+
+    worn = forecast(_holding(damage=5))  # 4 health left against a skeleton's 2.67 on average
+    assert worn.knockouts[0] == pytest.approx((2 / 3) ** 4)  # all four of its dice hit
+    assert worn.knockouts[1:] == (0.0,) * (worn.rounds - 1)
+    assert sum(worn.losses[1:]) == pytest.approx(3.0)  # the three skeletons enter
+    fresh = forecast(_holding(damage=0))  # 9 health left: it holds the column longer
+    assert fresh.losses[:2] == (0.0, 0.0)
+    assert sum(fresh.losses) < sum(worn.losses)

@@ -58,8 +58,8 @@ class PlannerWeights:
     """
 
     town: float = attrs.field(default=10.0, validator=_finite)
-    later: float = attrs.field(default=0.9, validator=_finite)
-    gold: float = attrs.field(default=0.6, validator=_finite)
+    later: float = attrs.field(default=0.75, validator=_finite)
+    gold: float = attrs.field(default=0.3, validator=_finite)
     forecast_gold: float = attrs.field(default=0.2, validator=_finite)
     card: float = attrs.field(default=4.0, validator=_finite)
     flipped: float = attrs.field(default=3.0, validator=_finite)
@@ -70,7 +70,7 @@ class PlannerWeights:
     threat: float = attrs.field(default=1.0, validator=_finite)
     presence: float = attrs.field(default=3.0, validator=_finite)
     approach: float = attrs.field(default=0.5, validator=_finite)
-    stopped: float = attrs.field(default=0.4, validator=_finite)
+    stopped: float = attrs.field(default=0.7, validator=_finite)
     fade: float = attrs.field(default=1.0, validator=_finite)
 
 

@@ -8,9 +8,11 @@ legends swap past monsters (G9). The dice are never rolled: a monster's attack i
 exact distribution of the damage it deals (hits, cover, runes, armor), so the chance that a hero
 is knocked out is exact for the first monster turn; a hero's attack by the damage it deals on
 average. Between monster turns the heroes stay where they are and attack the monster nearest the
-town within their range; a hero knocked out (more likely than not) goes home and mends there. The
-monster cards still to come are left out. It reads only what every seat sees, so a view gives
-the same forecast as any state dealt from it.
+town within their range; a hero knocked out (more likely than not) goes home and mends there. A
+hero whom the monsters within its reach would knock out on average steps back into Grimheim in its
+next turn instead of waiting for the blow, as a player would: the column walks on, but the two
+town pieces of a knock-out are kept. The monster cards still to come are left out. It reads only
+what every seat sees, so a view gives the same forecast as any state dealt from it.
 """
 
 from __future__ import annotations
@@ -199,7 +201,8 @@ class _Run:
     def heroes_act(self, seats: range) -> None:
         """The heroes of ``seats`` take their turns: a hero with somewhere to walk to walks
         (:meth:`_walk`); then a hero in Grimheim mends, any other attacks (see
-        :meth:`_attack`)."""
+        :meth:`_attack`) and, if the monsters within its reach would knock it out on average,
+        steps back into Grimheim."""
         town = self.geo.town
         for seat in seats:
             goal = self.walk.get(seat)
@@ -209,6 +212,20 @@ class _Run:
                 self.damage[seat] = max(0.0, self.damage[seat] - 5)
             else:
                 self._attack(seat)
+                if self._would_fall(seat):
+                    self.w.set_hero(seat, at=town)
+
+    def _would_fall(self, seat: int) -> bool:
+        """Whether the monsters within reach of hero ``seat`` would knock it out on average:
+        the mean damage of their attacks reaches the health it has left."""
+        w = self.w
+        row = self.geo.distance[w.heroes[seat].at]
+        mean = 0.0
+        for area, monster in w.monsters.items():
+            if row[area] <= info(self.config, monster).range:
+                _, one, times = _one_attack(w, self.faces, area, seat, 0)
+                mean += one * times
+        return mean >= self._left(seat)
 
     def _walk(self, seat: int, goal: int) -> None:
         """Hero ``seat`` takes the steps of one move towards ``goal``, each into a free area
