@@ -220,7 +220,8 @@ class PlannerAgent:
     every one left on the time track, else the next ``rounds``) would take with the heroes standing
     where they are — the engine's own monster movement played forward (a monster next to a hero
     stops, and those behind it cannot pass, :ref:`G8 <grimheim-g8>`), the monsters' attacks counted
-    by their exact odds, a knock-out costing two pieces, the heroes' attacks by their average — then
+    by their exact odds, a knock-out costing two pieces, a hero who would be knocked out on average
+    stepping back into Grimheim in its next turn, the heroes' attacks by their average — then
     what every monster still on the board costs (more near the town, by the share of its health it
     has left, less while a hero stops it), the steps from the heroes to the monsters nobody stops,
     gold, cards in play and flipped, mana, the cards in hand by what they do, and damage — these
