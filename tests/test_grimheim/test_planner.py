@@ -54,17 +54,22 @@ def test_without_following_its_plan_every_answer_is_a_function_of_the_view() -> 
         state = gh.apply(state, action)
 
 
-def _column(town: int) -> gh.State:
-    """Bjorn in Grimheim before the last monster turn (a skull spot: every monster charges), three
-    skeletons in a column two steps from the town, ``town`` pieces left."""
+def _skeletons() -> gh.State:
+    """Bjorn in Grimheim and, alone on the board, three skeletons in a column two steps from the
+    town, the lead one in area 6,9."""
     state = gh.new_game(gh.Config(heroes=("bjorn",)), seed=5)
     geo = state.config.geo
     for monster in state.monsters:
         state = scenario.remove_monster(state, geo.hexes[monster.at])
     for x, y in [(6, 9), (5, 9), (4, 9)]:
         state = scenario.place_monster(state, "skeleton", gh.Hex(x, y))
-    state = scenario.set_time(state, 11)
-    return scenario.set_town(state, town)
+    return state
+
+
+def _column(town: int) -> gh.State:
+    """The column of :func:`_skeletons` before the last monster turn (a skull spot: every monster
+    charges), ``town`` pieces left."""
+    return scenario.set_town(scenario.set_time(_skeletons(), 11), town)
 
 
 def test_it_stands_next_to_the_lead_monster_of_a_column() -> None:
@@ -189,14 +194,8 @@ def test_a_forecast_kept_for_the_same_board_scores_the_same() -> None:
 
 
 def _holding(damage: int) -> gh.View:
-    """Bjorn next to the lead of a column of three skeletons at spot 8, with ``damage``."""
-    state = gh.new_game(gh.Config(heroes=("bjorn",)), seed=5)
-    geo = state.config.geo
-    for monster in state.monsters:
-        state = scenario.remove_monster(state, geo.hexes[monster.at])
-    for x, y in [(6, 9), (5, 9), (4, 9)]:
-        state = scenario.place_monster(state, "skeleton", gh.Hex(x, y))
-    state = scenario.put_hero(state, "bjorn", gh.Hex(7, 8))
+    """Bjorn next to the lead of the column of :func:`_skeletons` at spot 8, with ``damage``."""
+    state = scenario.put_hero(_skeletons(), "bjorn", gh.Hex(7, 8))
     state = scenario.set_hero(state, "bjorn", damage=damage)
     return gh.view(scenario.set_time(state, 8), 0)
 
