@@ -10,6 +10,8 @@ from tests.test_grimheim.helpers import answers_over_redeals, midgame, play_out
 
 import grimheim as gh
 from grimheim import scenario
+from grimheim._agents.evaluate import evaluate
+from grimheim._agents.forecast import Forecast, forecast
 from tabletop_rules import Rng
 
 
@@ -159,8 +161,6 @@ def test_it_takes_a_grimheim_view() -> None:
 
 def _gold_worth(state: gh.State, weights: gh.PlannerWeights) -> float:
     """What 5 more gold add to the score of ``state``."""
-    from grimheim._agents.evaluate import evaluate
-
     richer = scenario.set_hero(state, "bjorn", gold=state.heroes[0].gold + 5)
     return evaluate(richer, weights) - evaluate(state, weights)
 
@@ -181,9 +181,6 @@ def test_what_the_heroes_hold_fades_as_the_track_runs_out() -> None:
 def test_a_forecast_kept_for_the_same_board_scores_the_same() -> None:
     """The planner keeps one forecast per board (what the forecast reads); a position that
     differs only in gold, mana or cards in hand reuses it and scores as if forecast afresh."""
-    from grimheim._agents.evaluate import evaluate
-    from grimheim._agents.forecast import Forecast
-
     state = midgame(("bjorn", "alva"), seed=3, decisions=30)
     weights = gh.PlannerWeights()
     kept: dict[tuple[object, ...], Forecast] = {}
@@ -204,8 +201,6 @@ def test_a_hero_the_monsters_would_knock_out_steps_back_in_the_forecast() -> Non
     """The first monster turn is counted by its exact odds; from the hero's next turn on, a hero
     whom the monsters in reach would knock out on average steps back into Grimheim instead of
     waiting for it: no knock-out is forecast after the first turn, and the column walks on."""
-    from grimheim._agents.forecast import forecast
-
     worn = forecast(_holding(damage=5))  # 4 health left against a skeleton's 2.67 on average
     assert worn.knockouts[0] == pytest.approx((2 / 3) ** 4)  # all four of its dice hit
     assert worn.knockouts[1:] == (0.0,) * (worn.rounds - 1)
